@@ -1,0 +1,1 @@
+"""Pure game rules: no discord, asyncio, database, clock or global random."""

@@ -1,0 +1,111 @@
+"""The engine's command line (spec §11).
+
+``python -m engine.charioteer resolve FILE.json`` resolves one turn of a position whose
+object also holds ``"moves"`` by seat and prints ``{"position", "events", "result"}``; an
+illegal or malformed input exits 2 printing only ``{"error": "..."}``.
+
+``python -m engine.charioteer new --seats 4 --seed 7`` prints a fresh position.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Mapping, Sequence
+from typing import TextIO
+
+from engine.charioteer.events import MoveCommitted
+from engine.charioteer.race import Race
+from engine.core import JSON, EngineError, Event, MalformedPosition, to_jsonable
+
+EXIT_INPUT_ERROR = 2
+
+
+def read_json(path: str) -> JSON:
+    """A JSON file (``-`` for standard input); unreadable input is a MalformedPosition."""
+    try:
+        if path == "-":
+            return json.load(sys.stdin)
+        with open(path, encoding="utf-8") as handle:
+            return json.load(handle)
+    except OSError as error:
+        raise MalformedPosition(f"cannot read {path}: {error.strerror}") from None
+    except json.JSONDecodeError as error:
+        raise MalformedPosition(f"{path} is not JSON: {error.msg} at line {error.lineno}") from None
+
+
+def dump(obj: JSON, out: TextIO, compact: bool = False) -> None:
+    out.write(json.dumps(obj, ensure_ascii=False, indent=None if compact else 2) + "\n")
+
+
+def resolve_file(document: JSON) -> dict[str, JSON]:
+    """Resolve the turn a position-with-moves describes (the ``resolve`` command)."""
+    if not isinstance(document, Mapping):
+        raise MalformedPosition("the file must hold a position object")
+    moves = document.get("moves")
+    if not isinstance(moves, Mapping):
+        raise MalformedPosition('the position needs "moves": {seat: move, …}')
+    position = {key: value for key, value in document.items() if key != "moves"}
+    race = Race.from_position(position)
+    strangers = sorted(set(moves) - set(race.seats))
+    if strangers:
+        raise MalformedPosition(
+            f"moves name seats not in the race: {', '.join(strangers)}", seat=strangers[0]
+        )
+    start_turn = race.turn
+    events: list[Event] = []
+    for seat in race.seats:
+        if seat in moves:
+            events.extend(race.commit(seat, moves[seat]))
+    if race.turn == start_turn and not race.is_over:
+        waiting = ", ".join(race.waiting_for)
+        raise MalformedPosition(f"no move for {waiting}", seat=race.waiting_for[0])
+    return {
+        "position": race.position(),
+        "events": [event.to_json() for event in events if not isinstance(event, MoveCommitted)],
+        "result": None if race.result is None else race.result.to_json(),
+    }
+
+
+def run_resolve(args: argparse.Namespace, out: TextIO) -> int:
+    dump(resolve_file(read_json(args.file)), out, args.compact)
+    return 0
+
+
+def run_new(args: argparse.Namespace, out: TextIO) -> int:
+    race = Race.new(seats=args.seats, seed=args.seed, laps=args.laps)
+    dump(race.position(), out, args.compact)
+    return 0
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="python -m engine.charioteer", description="Charioteer's engine on the command line."
+    )
+    commands = parser.add_subparsers(dest="command", required=True)
+
+    resolve = commands.add_parser("resolve", help="resolve one turn of a position file")
+    resolve.add_argument("file", help="position JSON with a 'moves' object (- for stdin)")
+    resolve.add_argument("--compact", action="store_true", help="one-line JSON")
+    resolve.set_defaults(run=run_resolve)
+
+    new = commands.add_parser("new", help="print a fresh position")
+    new.add_argument("--seats", type=int, default=4, help="2 to 6 (default 4)")
+    new.add_argument("--seed", type=int, default=0)
+    new.add_argument("--laps", type=int, default=3)
+    new.add_argument("--compact", action="store_true", help="one-line JSON")
+    new.set_defaults(run=run_new)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
+    """Run a command; input errors print ``{"error": ...}`` and return 2."""
+    stream = out if out is not None else sys.stdout
+    args = build_parser().parse_args(argv)
+    try:
+        result: int = args.run(args, stream)
+        return result
+    except EngineError as error:
+        dump(to_jsonable(error.to_json()), stream, compact=True)
+        return EXIT_INPUT_ERROR

@@ -1,0 +1,498 @@
+"""What every game engine shares: errors, actions, events, chance, records and replay.
+
+A game is a :class:`Ruleset`: static rules that set a game up and apply one action at a
+time. Engines are pure: no discord, asyncio, database, clock or global random. The only
+randomness is a :class:`Chance` handed to the ruleset; every outcome it produces is written
+into the action that needed it, so :func:`replay` of a :class:`GameRecord` never re-rolls
+and a game reads back the same on any machine and any Python version.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import enum
+import importlib
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, ClassVar, Generic, Protocol, TypeVar
+
+JSON = Any
+"""A value made of dicts, lists, str, int, float, bool and None."""
+
+MASK64 = (1 << 64) - 1
+
+
+# --------------------------------------------------------------------------- errors
+
+
+class EngineError(ValueError):
+    """Base of every error an engine raises; ``reason`` is a sentence a player can read."""
+
+    def __init__(self, reason: str, *, seat: str | None = None) -> None:
+        self.reason = reason
+        self.seat = seat
+        super().__init__(f"seat {seat}: {reason}" if seat is not None else reason)
+
+    def to_json(self) -> dict[str, JSON]:
+        """The error as the command lines print it."""
+        return {"error": str(self)}
+
+
+class MalformedAction(EngineError):
+    """The action cannot be understood: wrong shape, unknown seat, index out of range."""
+
+
+class IllegalAction(EngineError):
+    """The action is understood but the rules forbid it."""
+
+
+class GameOver(IllegalAction):
+    """The game has ended; no action is accepted any more."""
+
+
+class MalformedPosition(EngineError):
+    """A position, record or configuration cannot be read."""
+
+
+class ReplayMismatch(EngineError):
+    """A record does not replay: its chance outcomes do not fit what the rules asked for."""
+
+
+# --------------------------------------------------------------------------- chance
+
+
+def _splitmix64(x: int) -> tuple[int, int]:
+    """One SplitMix64 step: (next state, output)."""
+    x = (x + 0x9E3779B97F4A7C15) & MASK64
+    z = x
+    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & MASK64
+    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK64
+    return x, z ^ (z >> 31)
+
+
+class Rng:
+    """A tiny seeded generator (SplitMix64) whose outputs never change across Pythons.
+
+    ``Rng(seed, stream)`` gives independent streams for the same seed, so the i-th chance
+    outcome of a game depends only on the game's seed and i.
+    """
+
+    def __init__(self, seed: int, stream: int = 0) -> None:
+        state, _ = _splitmix64(seed & MASK64)
+        state, mixed = _splitmix64(state ^ ((stream * 0xD1B54A32D192ED03) & MASK64))
+        self._state = mixed
+
+    def next64(self) -> int:
+        self._state, out = _splitmix64(self._state)
+        return out
+
+    def below(self, n: int) -> int:
+        """A uniform integer in ``range(n)`` (rejection sampling, no modulo bias)."""
+        if n <= 0:
+            raise ValueError("below() needs a positive bound")
+        limit = (1 << 64) - ((1 << 64) % n)
+        while True:
+            value = self.next64()
+            if value < limit:
+                return value % n
+
+    def permutation(self, n: int) -> list[int]:
+        """A uniform permutation of ``range(n)`` (Fisher–Yates)."""
+        order = list(range(n))
+        for i in range(n - 1, 0, -1):
+            j = self.below(i + 1)
+            order[i], order[j] = order[j], order[i]
+        return order
+
+
+class Chance:
+    """The one source of randomness an engine may use while applying an action.
+
+    Live, it draws from the game's seed (outcome *i* from stream *i*); scripted, it hands
+    back the outcomes a record holds, checking that each fits what is asked. Either way
+    ``outcomes`` lists what was used, to be stored with the action.
+    """
+
+    def __init__(
+        self, seed: int, first: int, script: Sequence[Mapping[str, JSON]] | None = None
+    ) -> None:
+        self._seed = seed
+        self._next = first
+        self._script = list(script) if script is not None else None
+        self.outcomes: list[dict[str, JSON]] = []
+
+    @classmethod
+    def live(cls, seed: int, first: int) -> Chance:
+        return cls(seed, first)
+
+    @classmethod
+    def scripted(cls, outcomes: Sequence[Mapping[str, JSON]], first: int = 0) -> Chance:
+        return cls(0, first, outcomes)
+
+    @property
+    def used(self) -> int:
+        return len(self.outcomes)
+
+    @property
+    def next_index(self) -> int:
+        """Index of the next outcome in the game's whole history of chance."""
+        return self._next
+
+    def _scripted(self, what: str, kind: str) -> dict[str, JSON]:
+        assert self._script is not None
+        position = len(self.outcomes)
+        if position >= len(self._script):
+            raise ReplayMismatch(f"the record has no outcome for the {what} {kind}")
+        outcome = dict(self._script[position])
+        if outcome.get("what") != what or kind not in outcome:
+            raise ReplayMismatch(
+                f"the record holds {outcome} where the rules ask for the {what} {kind}"
+            )
+        return outcome
+
+    def shuffle(self, what: str, n: int) -> list[int]:
+        """A permutation of ``range(n)``: the new order of ``n`` items being shuffled."""
+        if self._script is None:
+            order = Rng(self._seed, self._next).permutation(n)
+            outcome: dict[str, JSON] = {"what": what, "shuffle": order}
+        else:
+            outcome = self._scripted(what, "shuffle")
+            order = outcome["shuffle"]
+            if not isinstance(order, list) or sorted(order) != list(range(n)):
+                raise ReplayMismatch(f"the recorded {what} shuffle is not a permutation of {n}")
+        self.outcomes.append(outcome)
+        self._next += 1
+        return list(order)
+
+    def roll(self, what: str, sides: int) -> int:
+        """A uniform result in ``range(sides)``: a die roll or a random pick."""
+        if self._script is None:
+            result = Rng(self._seed, self._next).below(sides)
+            outcome: dict[str, JSON] = {"what": what, "roll": result}
+        else:
+            outcome = self._scripted(what, "roll")
+            result = outcome["roll"]
+            if not isinstance(result, int) or not 0 <= result < sides:
+                raise ReplayMismatch(
+                    f"the recorded {what} roll {result!r} is not in 0..{sides - 1}"
+                )
+        self.outcomes.append(outcome)
+        self._next += 1
+        return result
+
+    def finish(self) -> None:
+        """Check, in a replay, that the action used every outcome recorded for it."""
+        if self._script is not None and len(self.outcomes) != len(self._script):
+            raise ReplayMismatch(
+                f"the record holds {len(self._script)} chance outcomes, the rules used "
+                f"{len(self.outcomes)}"
+            )
+
+
+# --------------------------------------------------------------------------- actions & events
+
+
+@dataclass(frozen=True)
+class Action:
+    """One thing that happened to a game: a seat's decision, or the set-up.
+
+    ``data`` is the JSON form of the decision (each game documents its own); ``chance``
+    holds the outcomes the engine drew while applying it, filled in when it was accepted.
+    """
+
+    kind: str
+    seat: str | None = None
+    data: Mapping[str, JSON] = field(default_factory=dict)
+    chance: tuple[Mapping[str, JSON], ...] = ()
+
+    def to_json(self) -> dict[str, JSON]:
+        out: dict[str, JSON] = {"kind": self.kind}
+        if self.seat is not None:
+            out["seat"] = self.seat
+        if self.data:
+            out["data"] = to_jsonable(self.data)
+        if self.chance:
+            out["chance"] = [dict(outcome) for outcome in self.chance]
+        return out
+
+    @classmethod
+    def from_json(cls, obj: JSON) -> Action:
+        if not isinstance(obj, dict) or not isinstance(obj.get("kind"), str):
+            raise MalformedPosition("an action needs a 'kind'")
+        unknown = set(obj) - {"kind", "seat", "data", "chance"}
+        if unknown:
+            raise MalformedPosition(f"unknown action keys: {', '.join(sorted(unknown))}")
+        seat = obj.get("seat")
+        data = obj.get("data", {})
+        chance = obj.get("chance", [])
+        if seat is not None and not isinstance(seat, str):
+            raise MalformedPosition("an action's seat must be a string")
+        if not isinstance(data, dict) or not isinstance(chance, list):
+            raise MalformedPosition("an action's data must be an object and chance a list")
+        if not all(isinstance(outcome, dict) for outcome in chance):
+            raise MalformedPosition("every chance outcome must be an object")
+        return cls(obj["kind"], seat, data, tuple(chance))
+
+    def with_chance(self, outcomes: Sequence[Mapping[str, JSON]]) -> Action:
+        return dataclasses.replace(self, chance=tuple(dict(outcome) for outcome in outcomes))
+
+
+@dataclass(frozen=True)
+class Event:
+    """Base of every event a game emits; subclasses are frozen dataclasses with a ``type``.
+
+    An event is public unless ``private`` is set, in which case only the seat named by its
+    ``seat`` field may see it.
+    """
+
+    type: ClassVar[str] = "event"
+    private: ClassVar[bool] = False
+
+    @property
+    def audience(self) -> str | None:
+        """``None`` for a public event, else the one seat allowed to see it."""
+        if not self.private:
+            return None
+        seat = getattr(self, "seat", None)
+        assert isinstance(seat, str), f"private event {self.type} names no seat"
+        return seat
+
+    def to_json(self) -> dict[str, JSON]:
+        out: dict[str, JSON] = {"type": self.type}
+        for item in dataclasses.fields(self):
+            out[item.name] = to_jsonable(getattr(self, item.name))
+        if self.private:
+            out["private"] = True
+        return out
+
+
+def public_events(events: Iterable[Event]) -> list[Event]:
+    """The events anyone may see."""
+    return [event for event in events if event.audience is None]
+
+
+def events_for(events: Iterable[Event], seat: str) -> list[Event]:
+    """The events one seat may see: the public ones and its own private ones."""
+    return [event for event in events if event.audience in (None, seat)]
+
+
+def to_jsonable(value: Any) -> JSON:
+    """Turn engine values into JSON: objects with ``to_json``, dataclasses, enums, tuples."""
+    if value is None or isinstance(value, bool | int | float):
+        return value
+    if isinstance(value, enum.Enum):
+        return value.value
+    if isinstance(value, str):
+        return value
+    to_json = getattr(value, "to_json", None)
+    if callable(to_json):
+        return to_json()
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return {f.name: to_jsonable(getattr(value, f.name)) for f in dataclasses.fields(value)}
+    if isinstance(value, Mapping):
+        return {str(to_jsonable(key)): to_jsonable(item) for key, item in value.items()}
+    if isinstance(value, list | tuple | frozenset | set):
+        items = [to_jsonable(item) for item in value]
+        if isinstance(value, frozenset | set):
+            items.sort(key=repr)
+        return items
+    raise TypeError(f"cannot turn {type(value).__name__} into JSON")
+
+
+# --------------------------------------------------------------------------- rulesets
+
+
+StateT = TypeVar("StateT")
+
+
+@dataclass(frozen=True)
+class Transition(Generic[StateT]):
+    """What applying one action produced: the next state and what happened, in order."""
+
+    state: StateT
+    events: tuple[Event, ...]
+
+
+class Ruleset(Protocol[StateT]):
+    """The static rules of one game. Every method is pure."""
+
+    id: ClassVar[str]
+    version: ClassVar[int]
+
+    def setup(self, config: Mapping[str, JSON], seed: int, chance: Chance) -> StateT:
+        """A new game from its configuration; ``chance`` deals, shuffles and rolls."""
+        ...
+
+    def apply(self, state: StateT, action: Action, chance: Chance) -> Transition[StateT]:
+        """Apply one action, or raise :class:`EngineError` leaving ``state`` untouched."""
+        ...
+
+    def chance_index(self, state: StateT) -> int:
+        """How many chance outcomes the game has used so far (the next live stream)."""
+        ...
+
+    def seed_of(self, state: StateT) -> int:
+        """The seed a state draws its live chance from."""
+        ...
+
+    def from_position(self, position: Mapping[str, JSON]) -> StateT:
+        """A state from the game's JSON position notation."""
+        ...
+
+    def to_position(self, state: StateT) -> dict[str, JSON]:
+        """The game's JSON position notation of a state (round-trips exactly)."""
+        ...
+
+
+RULESET_MODULES: dict[str, str] = {
+    "charioteer": "engine.charioteer",
+    "cartographers": "engine.cartographers",
+}
+"""Where each ruleset id lives; the module exposes ``RULESET``."""
+
+
+def ruleset_for(ruleset_id: str) -> Ruleset[Any]:
+    """The ruleset with this id."""
+    module_name = RULESET_MODULES.get(ruleset_id)
+    if module_name is None:
+        raise MalformedPosition(f"unknown game '{ruleset_id}'")
+    ruleset: Ruleset[Any] = importlib.import_module(module_name).RULESET
+    return ruleset
+
+
+# --------------------------------------------------------------------------- records
+
+
+RECORD_KEYS = frozenset({"ruleset", "version", "config", "seed", "setup", "start", "actions"})
+
+
+@dataclass
+class GameRecord:
+    """Everything needed to rebuild a game: ruleset id and version, configuration, seed,
+    the set-up's chance outcomes (or a ``start`` position) and the log of actions."""
+
+    ruleset: str
+    version: int
+    config: dict[str, JSON]
+    seed: int
+    setup: list[dict[str, JSON]] = field(default_factory=list)
+    start: dict[str, JSON] | None = None
+    actions: list[Action] = field(default_factory=list)
+
+    def to_json(self) -> dict[str, JSON]:
+        out: dict[str, JSON] = {
+            "ruleset": self.ruleset,
+            "version": self.version,
+            "config": to_jsonable(self.config),
+            "seed": self.seed,
+        }
+        if self.start is not None:
+            out["start"] = self.start
+        else:
+            out["setup"] = [dict(outcome) for outcome in self.setup]
+        out["actions"] = [action.to_json() for action in self.actions]
+        return out
+
+    @classmethod
+    def from_json(cls, obj: JSON) -> GameRecord:
+        if not isinstance(obj, dict):
+            raise MalformedPosition("a game record must be a JSON object")
+        unknown = set(obj) - RECORD_KEYS
+        if unknown:
+            raise MalformedPosition(f"unknown record keys: {', '.join(sorted(unknown))}")
+        try:
+            ruleset, version, config, seed = (
+                obj["ruleset"],
+                obj["version"],
+                obj["config"],
+                obj["seed"],
+            )
+        except KeyError as missing:
+            raise MalformedPosition(f"a game record needs {missing}") from None
+        if not (isinstance(ruleset, str) and isinstance(version, int) and isinstance(seed, int)):
+            raise MalformedPosition("ruleset must be a string, version and seed integers")
+        if not isinstance(config, dict):
+            raise MalformedPosition("config must be an object")
+        start = obj.get("start")
+        setup = obj.get("setup", [])
+        actions = obj.get("actions", [])
+        if start is not None and not isinstance(start, dict):
+            raise MalformedPosition("start must be a position object")
+        if not isinstance(setup, list) or not isinstance(actions, list):
+            raise MalformedPosition("setup and actions must be lists")
+        return cls(
+            ruleset,
+            version,
+            dict(config),
+            seed,
+            [dict(outcome) for outcome in setup],
+            start,
+            [Action.from_json(action) for action in actions],
+        )
+
+
+def replay(record: GameRecord, *, upto: int | None = None) -> Any:
+    """Rebuild the state a record describes, using only its recorded chance outcomes.
+
+    Raises:
+        MalformedPosition: unknown game, a version this engine does not play.
+        ReplayMismatch: the outcomes do not fit what the rules ask for.
+        EngineError: an action in the log is not legal (the record is corrupt).
+    """
+    ruleset = ruleset_for(record.ruleset)
+    if record.version != ruleset.version:
+        raise MalformedPosition(
+            f"this record is {record.ruleset} v{record.version}; the engine plays "
+            f"v{ruleset.version}"
+        )
+    if record.start is not None:
+        state = ruleset.from_position(record.start)
+    else:
+        chance = Chance.scripted(record.setup)
+        state = ruleset.setup(record.config, record.seed, chance)
+        chance.finish()
+    actions = record.actions if upto is None else record.actions[:upto]
+    for action in actions:
+        chance = Chance.scripted(action.chance, ruleset.chance_index(state))
+        state = ruleset.apply(state, action, chance).state
+        chance.finish()
+    return state
+
+
+class Game(Generic[StateT]):
+    """A live game: its state and its record, advanced together one accepted action at a
+    time. A refused action raises and changes neither."""
+
+    def __init__(self, ruleset: Ruleset[StateT], state: StateT, record: GameRecord) -> None:
+        self.ruleset = ruleset
+        self.state = state
+        self.record = record
+
+    @classmethod
+    def new(cls, ruleset: Ruleset[StateT], config: Mapping[str, JSON], seed: int) -> Game[StateT]:
+        chance = Chance.live(seed, 0)
+        state = ruleset.setup(config, seed, chance)
+        record = GameRecord(ruleset.id, ruleset.version, dict(config), seed, chance.outcomes)
+        return cls(ruleset, state, record)
+
+    @classmethod
+    def from_position(cls, ruleset: Ruleset[StateT], position: Mapping[str, JSON]) -> Game[StateT]:
+        state = ruleset.from_position(position)
+        start = ruleset.to_position(state)
+        seed = ruleset.seed_of(state)
+        record = GameRecord(ruleset.id, ruleset.version, {}, seed, start=start)
+        return cls(ruleset, state, record)
+
+    @classmethod
+    def from_record(cls, record: GameRecord) -> Game[Any]:
+        return cls(ruleset_for(record.ruleset), replay(record), record)
+
+    def act(self, action: Action) -> tuple[Event, ...]:
+        """Apply an action with live chance; on success log it and return its events."""
+        chance = Chance.live(
+            self.ruleset.seed_of(self.state), self.ruleset.chance_index(self.state)
+        )
+        transition = self.ruleset.apply(self.state, action, chance)
+        self.record.actions.append(action.with_chance(chance.outcomes))
+        self.state = transition.state
+        return transition.events
