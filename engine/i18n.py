@@ -1,0 +1,79 @@
+"""Message catalogues: every sentence a player reads, by message id and locale.
+
+A catalogue is a set of JSON files, one per locale (``en.json``, ``es.json``…), each mapping
+a message id to a whole-sentence template with named placeholders (``"{seat} passes
+{rival}"``), or to ``{"one": …, "other": …}`` for a sentence that depends on ``count``.
+Sentences are never glued together from fragments, so each language can order its words
+its own way. A locale missing a message falls back to English.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from importlib import resources
+from string import Formatter
+from typing import Any
+
+DEFAULT_LOCALE = "en"
+Template = str | Mapping[str, str]
+
+
+def base_locale(locale: str | None) -> str:
+    """``"es-ES"`` → ``"es"``; ``None`` or empty → the default locale."""
+    if not locale:
+        return DEFAULT_LOCALE
+    return str(locale).replace("_", "-").split("-")[0].lower()
+
+
+class Catalogue:
+    """Templates by locale and message id."""
+
+    def __init__(self, messages: Mapping[str, Mapping[str, Template]]) -> None:
+        if DEFAULT_LOCALE not in messages:
+            raise ValueError("a catalogue needs English, the fallback locale")
+        self._messages = {locale: dict(templates) for locale, templates in messages.items()}
+
+    @classmethod
+    def from_package(cls, package: str, directory: str = "locales") -> Catalogue:
+        """Load ``<package>/<directory>/<locale>.json`` for every locale file present."""
+        folder = resources.files(package).joinpath(directory)
+        messages: dict[str, Mapping[str, Template]] = {}
+        for entry in folder.iterdir():
+            if entry.name.endswith(".json"):
+                messages[entry.name[: -len(".json")]] = json.loads(entry.read_text("utf-8"))
+        return cls(messages)
+
+    @property
+    def locales(self) -> tuple[str, ...]:
+        return tuple(sorted(self._messages))
+
+    def ids(self, locale: str = DEFAULT_LOCALE) -> frozenset[str]:
+        return frozenset(self._messages.get(base_locale(locale), {}))
+
+    def template(self, locale: str | None, key: str) -> Template:
+        for candidate in (base_locale(locale), DEFAULT_LOCALE):
+            templates = self._messages.get(candidate, {})
+            if key in templates:
+                return templates[key]
+        raise KeyError(f"no message '{key}' in the catalogue")
+
+    def text(self, locale: str | None, key: str, /, **params: Any) -> str:
+        """The message ``key`` in ``locale`` with its placeholders filled."""
+        template = self.template(locale, key)
+        if not isinstance(template, str):
+            count = params.get("count")
+            form = "one" if count == 1 else "other"
+            template = template.get(form, template.get("other", ""))
+        return template.format_map(params)
+
+    def placeholders(self, locale: str, key: str) -> frozenset[str]:
+        """The named placeholders a message uses (for tests that compare locales)."""
+        template = self.template(locale, key)
+        texts = [template] if isinstance(template, str) else list(template.values())
+        names = set()
+        for text in texts:
+            for _, name, _, _ in Formatter().parse(text):
+                if name:
+                    names.add(name.split(".")[0].split("[")[0])
+        return frozenset(names)
