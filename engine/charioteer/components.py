@@ -13,7 +13,7 @@ import functools
 import itertools
 from collections import Counter
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import StrEnum
 from importlib import resources
 
@@ -97,7 +97,7 @@ class Icon(StrEnum):
     WHIP = "whip"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class Card:
     """A card: symbols with their counts (1 or 2) and at most one icon, or a whip alone.
 
@@ -107,12 +107,31 @@ class Card:
 
     symbols: tuple[tuple[Symbol, int], ...]
     icon: Icon | None = None
+    _text: str = field(init=False, repr=False, compare=False)
+    _hash: int = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         if self.icon is Icon.WHIP and self.symbols:
             raise MalformedPosition("a whip card shows no symbols")
         if not self.symbols and self.icon is not Icon.WHIP:
             raise MalformedPosition("a card needs symbols, unless it is a whip card")
+        items = [
+            f"{symbol}x{count}" if count == 2 else str(symbol) for symbol, count in self.symbols
+        ]
+        if self.icon is not None:
+            items.append(self.icon.value)
+        object.__setattr__(self, "_text", " ".join(items))
+        object.__setattr__(self, "_hash", hash(self._text))
+
+    def __hash__(self) -> int:
+        return self._hash
+
+    def __eq__(self, other: object) -> bool:
+        if self is other:
+            return True
+        if not isinstance(other, Card):
+            return NotImplemented
+        return self._text == other._text
 
     @property
     def is_whip(self) -> bool:
@@ -129,12 +148,7 @@ class Card:
         return self.count(symbol) > 0
 
     def __str__(self) -> str:
-        items = [
-            f"{symbol}x{count}" if count == 2 else str(symbol) for symbol, count in self.symbols
-        ]
-        if self.icon is not None:
-            items.append(self.icon.value)
-        return " ".join(items)
+        return self._text
 
     def to_json(self) -> str:
         return str(self)
@@ -238,29 +252,39 @@ class Token:
 
     def public(self) -> Token:
         """The token as rivals see it once played: kind and colour, not its origin."""
-        return Token(self.kind, self.colour)
+        return _public_token(self.kind, self.colour)
 
     @classmethod
     def parse(cls, text: object, *, fan: bool = False) -> Token:
         """Read ``[fan:][colour:]kind``; ``fan`` marks every token read as a fan token."""
         if not isinstance(text, str):
             raise MalformedPosition(f"{text!r} is not a token")
-        body = text
-        if body.startswith(FAN_PREFIX):
-            fan, body = True, body[len(FAN_PREFIX) :]
-        colour: Colour | None = None
-        if ":" in body:
-            colour_text, body = body.split(":", 1)
-            try:
-                colour = Colour(colour_text)
-            except ValueError:
-                raise MalformedPosition(f"token '{text}': unknown colour '{colour_text}'") from None
+        return _parse_token(text, fan)
+
+
+@functools.lru_cache(maxsize=64)
+def _public_token(kind: TokenKind, colour: Colour | None) -> Token:
+    return Token(kind, colour)
+
+
+@functools.lru_cache(maxsize=512)
+def _parse_token(text: str, fan: bool) -> Token:
+    body = text
+    if body.startswith(FAN_PREFIX):
+        fan, body = True, body[len(FAN_PREFIX) :]
+    colour: Colour | None = None
+    if ":" in body:
+        colour_text, body = body.split(":", 1)
         try:
-            kind = TokenKind(body)
+            colour = Colour(colour_text)
         except ValueError:
-            kinds = " ".join(kind.value for kind in TokenKind)
-            raise MalformedPosition(f"token '{text}': kind must be one of {kinds}") from None
-        return cls(kind, colour, fan)
+            raise MalformedPosition(f"token '{text}': unknown colour '{colour_text}'") from None
+    try:
+        kind = TokenKind(body)
+    except ValueError:
+        kinds = " ".join(kind.value for kind in TokenKind)
+        raise MalformedPosition(f"token '{text}': kind must be one of {kinds}") from None
+    return Token(kind, colour, fan)
 
 
 class EmperorFace(StrEnum):
