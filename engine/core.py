@@ -12,7 +12,7 @@ from __future__ import annotations
 import dataclasses
 import enum
 import importlib
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
@@ -431,6 +431,33 @@ class GameRecord:
         )
 
 
+def replay_steps(record: GameRecord) -> Iterator[tuple[Action, Transition[Any]]]:
+    """Every action of a record with the transition it caused (state after, events), using
+    only the recorded chance outcomes; the first step's state comes from the set-up."""
+    ruleset = ruleset_for(record.ruleset)
+    state = _start_state(ruleset, record)
+    for action in record.actions:
+        chance = Chance.scripted(action.chance, ruleset.chance_index(state))
+        transition = ruleset.apply(state, action, chance)
+        chance.finish()
+        state = transition.state
+        yield action, transition
+
+
+def _start_state(ruleset: Ruleset[Any], record: GameRecord) -> Any:
+    if record.version != ruleset.version:
+        raise MalformedPosition(
+            f"this record is {record.ruleset} v{record.version}; the engine plays "
+            f"v{ruleset.version}"
+        )
+    if record.start is not None:
+        return ruleset.from_position(record.start)
+    chance = Chance.scripted(record.setup)
+    state = ruleset.setup(record.config, record.seed, chance)
+    chance.finish()
+    return state
+
+
 def replay(record: GameRecord, *, upto: int | None = None) -> Any:
     """Rebuild the state a record describes, using only its recorded chance outcomes.
 
@@ -440,17 +467,7 @@ def replay(record: GameRecord, *, upto: int | None = None) -> Any:
         EngineError: an action in the log is not legal (the record is corrupt).
     """
     ruleset = ruleset_for(record.ruleset)
-    if record.version != ruleset.version:
-        raise MalformedPosition(
-            f"this record is {record.ruleset} v{record.version}; the engine plays "
-            f"v{ruleset.version}"
-        )
-    if record.start is not None:
-        state = ruleset.from_position(record.start)
-    else:
-        chance = Chance.scripted(record.setup)
-        state = ruleset.setup(record.config, record.seed, chance)
-        chance.finish()
+    state = _start_state(ruleset, record)
     actions = record.actions if upto is None else record.actions[:upto]
     for action in actions:
         chance = Chance.scripted(action.chance, ruleset.chance_index(state))

@@ -1,0 +1,57 @@
+"""Time for the host: the real clock, and a fake one tests move by hand.
+
+The engine never reads a clock; the host does, for time limits and reminders. Everything
+that waits goes through a :class:`Clock`, so tests advance time instead of sleeping.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import time
+from typing import Protocol
+
+
+class Clock(Protocol):
+    def now(self) -> float:
+        """Seconds since the epoch."""
+        ...
+
+    async def sleep_until(self, when: float, wake: asyncio.Event) -> None:
+        """Wait until ``when`` or until ``wake`` is set, whichever comes first."""
+        ...
+
+
+class SystemClock:
+    def now(self) -> float:
+        return time.time()
+
+    async def sleep_until(self, when: float, wake: asyncio.Event) -> None:
+        delay = max(0.0, when - self.now())
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(wake.wait(), timeout=delay)
+
+
+class FakeClock:
+    """A clock that only moves when told to: ``advance(seconds)`` wakes every sleeper whose
+    time has come."""
+
+    def __init__(self, start: float = 1_800_000_000.0) -> None:
+        self._now = start
+        self._moved = asyncio.Event()
+
+    def now(self) -> float:
+        return self._now
+
+    def advance(self, seconds: float) -> None:
+        self._now += seconds
+        self._moved.set()
+        self._moved = asyncio.Event()
+
+    async def sleep_until(self, when: float, wake: asyncio.Event) -> None:
+        while self._now < when and not wake.is_set():
+            moved = asyncio.ensure_future(self._moved.wait())
+            woken = asyncio.ensure_future(wake.wait())
+            _, pending = await asyncio.wait({moved, woken}, return_when=asyncio.FIRST_COMPLETED)
+            for task in pending:
+                task.cancel()

@@ -1,0 +1,574 @@
+"""Durable storage of races in SQLite (aiosqlite): lobbies, seats, the action log, the
+announcements still to post, time limits, drafts of moves and results.
+
+Every accepted action is written in one transaction together with the race's snapshot,
+its next deadline and the announcements it causes; ``(race_id, seq)`` is unique, so an
+action can never be stored twice. Schema changes are numbered migrations.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import sqlite3
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import aiosqlite
+
+from engine.core import JSON, Action
+
+log = logging.getLogger(__name__)
+
+MIGRATIONS: tuple[str, ...] = (
+    """
+    CREATE TABLE races (
+        id INTEGER PRIMARY KEY,
+        game TEXT NOT NULL,
+        guild_id INTEGER,
+        channel_id INTEGER,
+        thread_id INTEGER,
+        host_id INTEGER NOT NULL,
+        status TEXT NOT NULL,
+        settings TEXT NOT NULL,
+        seed INTEGER NOT NULL,
+        setup TEXT,
+        state TEXT,
+        seq INTEGER NOT NULL DEFAULT 0,
+        turn INTEGER NOT NULL DEFAULT 0,
+        waiting TEXT NOT NULL DEFAULT '',
+        deadline REAL,
+        reminders INTEGER NOT NULL DEFAULT 0,
+        lobby_message_id INTEGER,
+        board_message_id INTEGER,
+        locale TEXT,
+        created_at REAL NOT NULL,
+        updated_at REAL NOT NULL
+    );
+    CREATE INDEX races_by_status ON races (status);
+    CREATE INDEX races_by_deadline ON races (deadline) WHERE deadline IS NOT NULL;
+    CREATE INDEX races_by_thread ON races (thread_id);
+    CREATE INDEX races_by_channel ON races (channel_id, status);
+    CREATE TABLE seats (
+        race_id INTEGER NOT NULL REFERENCES races (id),
+        seat TEXT NOT NULL,
+        user_id INTEGER,
+        name TEXT NOT NULL,
+        ai_level TEXT,
+        joined_at REAL NOT NULL,
+        PRIMARY KEY (race_id, seat)
+    );
+    CREATE INDEX seats_by_user ON seats (user_id);
+    CREATE TABLE actions (
+        race_id INTEGER NOT NULL REFERENCES races (id),
+        seq INTEGER NOT NULL,
+        seat TEXT,
+        kind TEXT NOT NULL,
+        data TEXT NOT NULL,
+        chance TEXT NOT NULL,
+        by_user INTEGER,
+        source TEXT NOT NULL,
+        at REAL NOT NULL,
+        PRIMARY KEY (race_id, seq)
+    );
+    CREATE TABLE outbox (
+        id INTEGER PRIMARY KEY,
+        race_id INTEGER NOT NULL REFERENCES races (id),
+        kind TEXT NOT NULL,
+        seq INTEGER NOT NULL,
+        turn INTEGER NOT NULL,
+        created_at REAL NOT NULL,
+        sent_at REAL,
+        message_id INTEGER,
+        UNIQUE (race_id, kind, seq)
+    );
+    CREATE INDEX outbox_pending ON outbox (sent_at) WHERE sent_at IS NULL;
+    CREATE TABLE results (
+        race_id INTEGER NOT NULL REFERENCES races (id),
+        seat TEXT NOT NULL,
+        user_id INTEGER,
+        name TEXT NOT NULL,
+        place INTEGER NOT NULL,
+        turns INTEGER NOT NULL,
+        finished_at REAL NOT NULL,
+        PRIMARY KEY (race_id, seat)
+    );
+    CREATE INDEX results_by_user ON results (user_id);
+    CREATE TABLE drafts (
+        race_id INTEGER NOT NULL,
+        user_id INTEGER NOT NULL,
+        turn INTEGER NOT NULL,
+        draft TEXT NOT NULL,
+        PRIMARY KEY (race_id, user_id)
+    );
+    CREATE TABLE users (
+        user_id INTEGER PRIMARY KEY,
+        dm INTEGER NOT NULL DEFAULT 0,
+        locale TEXT
+    );
+    """,
+)
+
+
+class StaleWrite(RuntimeError):
+    """A write found the race changed since it was read (another writer went first)."""
+
+
+@dataclass(frozen=True)
+class RaceRow:
+    id: int
+    game: str
+    guild_id: int | None
+    channel_id: int | None
+    thread_id: int | None
+    host_id: int
+    status: str
+    settings: dict[str, JSON]
+    seed: int
+    setup: list[dict[str, JSON]] | None
+    state: dict[str, JSON] | None
+    seq: int
+    turn: int
+    waiting: str
+    deadline: float | None
+    reminders: int
+    lobby_message_id: int | None
+    board_message_id: int | None
+    locale: str | None
+    created_at: float
+    updated_at: float
+
+
+@dataclass(frozen=True)
+class SeatRow:
+    race_id: int
+    seat: str
+    user_id: int | None
+    name: str
+    ai_level: str | None
+    joined_at: float
+
+    @property
+    def is_ai(self) -> bool:
+        return self.user_id is None
+
+
+@dataclass(frozen=True)
+class OutboxRow:
+    id: int
+    race_id: int
+    kind: str
+    seq: int
+    turn: int
+    message_id: int | None
+
+
+@dataclass(frozen=True)
+class ResultRow:
+    race_id: int
+    seat: str
+    user_id: int | None
+    name: str
+    place: int
+    turns: int
+    finished_at: float
+
+
+@dataclass(frozen=True)
+class StoredAction:
+    """One accepted action and what it changed, written in one transaction."""
+
+    race_id: int
+    seq: int
+    action: Action
+    by_user: int | None
+    source: str
+    at: float
+    state: dict[str, JSON]
+    turn: int
+    waiting: str
+    status: str
+    deadline: float | None
+    announcements: tuple[tuple[str, int], ...] = ()
+    """(kind, turn) rows to add to the outbox, keyed by this action's seq."""
+
+
+JSON_RACE_FIELDS = ("settings", "setup", "state")
+
+
+def _race(row: sqlite3.Row) -> RaceRow:
+    values: dict[str, Any] = dict(row)
+    for name in JSON_RACE_FIELDS:
+        values[name] = None if values[name] is None else json.loads(values[name])
+    return RaceRow(**values)
+
+
+def _dumps(value: JSON) -> str:
+    return json.dumps(value, separators=(",", ":"), ensure_ascii=False)
+
+
+class Storage:
+    """One SQLite file; every method is a coroutine. Use :meth:`open` to create."""
+
+    def __init__(self, db: aiosqlite.Connection, path: Path) -> None:
+        self.db = db
+        self.path = path
+        self.commits = 0
+        self._transaction = asyncio.Lock()
+
+    @classmethod
+    async def open(cls, path: str | Path) -> Storage:
+        path = Path(path)
+        if path.parent and not path.parent.exists():
+            path.parent.mkdir(parents=True, exist_ok=True)
+        db = await aiosqlite.connect(path, isolation_level=None)
+        db.row_factory = sqlite3.Row
+        await db.execute("PRAGMA journal_mode=WAL")
+        await db.execute("PRAGMA synchronous=FULL")
+        await db.execute("PRAGMA foreign_keys=ON")
+        await db.execute("PRAGMA busy_timeout=5000")
+        storage = cls(db, path)
+        await storage.migrate()
+        return storage
+
+    async def close(self) -> None:
+        await self.db.close()
+
+    async def migrate(self) -> None:
+        """Apply the migrations the file has not seen yet, each in its own transaction."""
+        async with self.db.execute("PRAGMA user_version") as cursor:
+            row = await cursor.fetchone()
+        version = int(row[0]) if row is not None else 0
+        for number, script in enumerate(MIGRATIONS[version:], start=version + 1):
+            await self.db.executescript(
+                f"BEGIN IMMEDIATE;\n{script}\nPRAGMA user_version={number};\nCOMMIT;"
+            )
+            log.info("database %s migrated to version %d", self.path, number)
+
+    async def _one(self, sql: str, params: Sequence[Any] = ()) -> sqlite3.Row | None:
+        async with self.db.execute(sql, params) as cursor:
+            row: sqlite3.Row | None = await cursor.fetchone()
+            return row
+
+    async def _all(self, sql: str, params: Sequence[Any] = ()) -> list[sqlite3.Row]:
+        async with self.db.execute(sql, params) as cursor:
+            return list(await cursor.fetchall())
+
+    async def _write(self, statements: Iterable[tuple[str, Sequence[Any]]]) -> list[int | None]:
+        """Run statements in one transaction; returns each one's lastrowid. An UPDATE that
+        changes no row aborts the transaction with :class:`StaleWrite`."""
+        ids: list[int | None] = []
+        async with self._transaction:
+            await self.db.execute("BEGIN IMMEDIATE")
+            try:
+                for sql, params in statements:
+                    cursor = await self.db.execute(sql, params)
+                    if sql.startswith("UPDATE") and cursor.rowcount == 0:
+                        raise StaleWrite(f"nothing to update: {sql.split(' WHERE ')[-1]}")
+                    ids.append(cursor.lastrowid)
+                    await cursor.close()
+                await self.db.execute("COMMIT")
+            except BaseException:
+                await self.db.execute("ROLLBACK")
+                raise
+            self.commits += 1
+        return ids
+
+    # ------------------------------------------------------------------ races and seats
+
+    async def create_race(
+        self,
+        *,
+        game: str,
+        guild_id: int | None,
+        channel_id: int | None,
+        host_id: int,
+        host_name: str,
+        settings: dict[str, JSON],
+        seed: int,
+        locale: str | None,
+        now: float,
+    ) -> int:
+        """A new lobby with its host in the first place."""
+        ids = await self._write(
+            [
+                (
+                    "INSERT INTO races (game, guild_id, channel_id, host_id, status, settings,"
+                    " seed,"
+                    " locale, created_at, updated_at) VALUES (?, ?, ?, ?, 'lobby', ?, ?, ?, ?, ?)",
+                    (game, guild_id, channel_id, host_id, _dumps(settings), seed, locale, now, now),
+                ),
+                (
+                    "INSERT INTO seats (race_id, seat, user_id, name, ai_level, joined_at)"
+                    " VALUES (last_insert_rowid(), '1', ?, ?, NULL, ?)",
+                    (host_id, host_name, now),
+                ),
+            ]
+        )
+        race_id = ids[0]
+        assert race_id is not None
+        return race_id
+
+    async def race(self, race_id: int) -> RaceRow | None:
+        row = await self._one("SELECT * FROM races WHERE id = ?", (race_id,))
+        return None if row is None else _race(row)
+
+    async def update_race(self, race_id: int, now: float, **fields: Any) -> None:
+        for name in JSON_RACE_FIELDS:
+            if name in fields and fields[name] is not None:
+                fields[name] = _dumps(fields[name])
+        names = ", ".join(f"{name} = ?" for name in fields)
+        await self._write(
+            [
+                (
+                    f"UPDATE races SET {names}, updated_at = ? WHERE id = ?",
+                    (*fields.values(), now, race_id),
+                )
+            ]
+        )
+
+    async def seats(self, race_id: int) -> list[SeatRow]:
+        rows = await self._all("SELECT * FROM seats WHERE race_id = ? ORDER BY seat", (race_id,))
+        return [SeatRow(**dict(row)) for row in rows]
+
+    async def replace_seats(
+        self, race_id: int, seats: Sequence[SeatRow], now: float, **race_fields: Any
+    ) -> None:
+        """Rewrite a race's seats (lobby changes, start, substitutions) and race fields."""
+        statements: list[tuple[str, Sequence[Any]]] = [
+            ("DELETE FROM seats WHERE race_id = ?", (race_id,))
+        ]
+        for seat in seats:
+            statements.append(
+                (
+                    "INSERT INTO seats (race_id, seat, user_id, name, ai_level, joined_at)"
+                    " VALUES (?, ?, ?, ?, ?, ?)",
+                    (race_id, seat.seat, seat.user_id, seat.name, seat.ai_level, seat.joined_at),
+                )
+            )
+        for name in JSON_RACE_FIELDS:
+            if name in race_fields and race_fields[name] is not None:
+                race_fields[name] = _dumps(race_fields[name])
+        names = "".join(f"{name} = ?, " for name in race_fields)
+        statements.append(
+            (
+                f"UPDATE races SET {names}updated_at = ? WHERE id = ?",
+                (*race_fields.values(), now, race_id),
+            )
+        )
+        await self._write(statements)
+
+    async def races_with_status(self, *statuses: str) -> list[RaceRow]:
+        marks = ", ".join("?" for _ in statuses)
+        rows = await self._all(
+            f"SELECT * FROM races WHERE status IN ({marks}) ORDER BY id", statuses
+        )
+        return [_race(row) for row in rows]
+
+    async def race_ids_with_status(self, *statuses: str) -> list[int]:
+        marks = ", ".join("?" for _ in statuses)
+        rows = await self._all(
+            f"SELECT id FROM races WHERE status IN ({marks}) ORDER BY id", statuses
+        )
+        return [int(row[0]) for row in rows]
+
+    async def race_by_thread(self, thread_id: int) -> RaceRow | None:
+        row = await self._one(
+            "SELECT * FROM races WHERE thread_id = ? ORDER BY id DESC LIMIT 1", (thread_id,)
+        )
+        return None if row is None else _race(row)
+
+    async def active_races_of_user(
+        self, user_id: int, guild_id: int | None = None
+    ) -> list[RaceRow]:
+        rows = await self._all(
+            "SELECT races.* FROM races JOIN seats ON seats.race_id = races.id"
+            " WHERE seats.user_id = ? AND races.status IN ('lobby', 'running')"
+            " AND (? IS NULL OR races.guild_id = ?) ORDER BY races.id DESC",
+            (user_id, guild_id, guild_id),
+        )
+        return [_race(row) for row in rows]
+
+    async def active_races_in_channel(self, channel_id: int) -> list[RaceRow]:
+        rows = await self._all(
+            "SELECT * FROM races WHERE (channel_id = ? OR thread_id = ?)"
+            " AND status IN ('lobby', 'running') ORDER BY id DESC",
+            (channel_id, channel_id),
+        )
+        return [_race(row) for row in rows]
+
+    # ------------------------------------------------------------------ actions
+
+    async def store_action(self, stored: StoredAction) -> None:
+        """The action, the race's new snapshot and deadline, and its announcements: one
+        transaction. Raises ``sqlite3.IntegrityError`` if that seq is already stored."""
+        action = stored.action
+        statements: list[tuple[str, Sequence[Any]]] = [
+            (
+                "INSERT INTO actions (race_id, seq, seat, kind, data, chance, by_user, source, at)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                (
+                    stored.race_id,
+                    stored.seq,
+                    action.seat,
+                    action.kind,
+                    _dumps(dict(action.data)),
+                    _dumps([dict(outcome) for outcome in action.chance]),
+                    stored.by_user,
+                    stored.source,
+                    stored.at,
+                ),
+            ),
+            (
+                "UPDATE races SET state = ?, seq = ?, turn = ?, waiting = ?, status = ?,"
+                " deadline = ?,"
+                " reminders = CASE WHEN turn = ? THEN reminders ELSE 0 END, updated_at = ?"
+                " WHERE id = ? AND seq = ?",
+                (
+                    _dumps(stored.state),
+                    stored.seq,
+                    stored.turn,
+                    stored.waiting,
+                    stored.status,
+                    stored.deadline,
+                    stored.turn,
+                    stored.at,
+                    stored.race_id,
+                    stored.seq - 1,
+                ),
+            ),
+        ]
+        for kind, turn in stored.announcements:
+            statements.append(
+                (
+                    "INSERT INTO outbox (race_id, kind, seq, turn, created_at)"
+                    " VALUES (?, ?, ?, ?, ?)",
+                    (stored.race_id, kind, stored.seq, turn, stored.at),
+                )
+            )
+        await self._write(statements)
+
+    async def actions(self, race_id: int) -> list[Action]:
+        rows = await self._all(
+            "SELECT seat, kind, data, chance FROM actions WHERE race_id = ? ORDER BY seq",
+            (race_id,),
+        )
+        return [
+            Action(
+                row["kind"], row["seat"], json.loads(row["data"]), tuple(json.loads(row["chance"]))
+            )
+            for row in rows
+        ]
+
+    async def action_count(self, race_id: int) -> int:
+        row = await self._one("SELECT COUNT(*) FROM actions WHERE race_id = ?", (race_id,))
+        return 0 if row is None else int(row[0])
+
+    # ------------------------------------------------------------------ outbox
+
+    async def pending_announcements(self, race_id: int | None = None) -> list[OutboxRow]:
+        rows = await self._all(
+            "SELECT id, race_id, kind, seq, turn, message_id FROM outbox"
+            " WHERE sent_at IS NULL AND (? IS NULL OR race_id = ?) ORDER BY id",
+            (race_id, race_id),
+        )
+        return [OutboxRow(**dict(row)) for row in rows]
+
+    async def announcement_sent(self, outbox_id: int, message_id: int | None, now: float) -> None:
+        await self._write(
+            [
+                (
+                    "UPDATE outbox SET sent_at = ?, message_id = ? WHERE id = ?",
+                    (now, message_id, outbox_id),
+                )
+            ]
+        )
+
+    # ------------------------------------------------------------------ deadlines
+
+    async def due_races(self, now: float) -> list[RaceRow]:
+        rows = await self._all(
+            "SELECT * FROM races WHERE status = 'running' AND deadline IS NOT NULL"
+            " AND deadline <= ?"
+            " ORDER BY deadline",
+            (now,),
+        )
+        return [_race(row) for row in rows]
+
+    async def next_deadline(self) -> float | None:
+        row = await self._one("SELECT MIN(deadline) FROM races WHERE status = 'running'")
+        return None if row is None or row[0] is None else float(row[0])
+
+    async def races_needing_reminder(self, now: float) -> list[RaceRow]:
+        rows = await self._all(
+            "SELECT * FROM races WHERE status = 'running' AND deadline IS NOT NULL AND deadline > ?"
+            " ORDER BY deadline",
+            (now,),
+        )
+        return [_race(row) for row in rows]
+
+    # ------------------------------------------------------------------ results, drafts, users
+
+    async def store_results(self, results: Sequence[ResultRow]) -> None:
+        await self._write(
+            [
+                (
+                    "INSERT OR REPLACE INTO results"
+                    " (race_id, seat, user_id, name, place, turns, finished_at)"
+                    " VALUES (?, ?, ?, ?, ?, ?, ?)",
+                    (r.race_id, r.seat, r.user_id, r.name, r.place, r.turns, r.finished_at),
+                )
+                for r in results
+            ]
+        )
+
+    async def results(self, race_id: int) -> list[ResultRow]:
+        rows = await self._all("SELECT * FROM results WHERE race_id = ? ORDER BY place", (race_id,))
+        return [ResultRow(**dict(row)) for row in rows]
+
+    async def results_of_user(self, user_id: int) -> list[ResultRow]:
+        rows = await self._all(
+            "SELECT * FROM results WHERE user_id = ? ORDER BY finished_at", (user_id,)
+        )
+        return [ResultRow(**dict(row)) for row in rows]
+
+    async def draft(self, race_id: int, user_id: int, turn: int) -> dict[str, JSON] | None:
+        row = await self._one(
+            "SELECT draft FROM drafts WHERE race_id = ? AND user_id = ? AND turn = ?",
+            (race_id, user_id, turn),
+        )
+        if row is None:
+            return None
+        draft: dict[str, JSON] = json.loads(row[0])
+        return draft
+
+    async def save_draft(
+        self, race_id: int, user_id: int, turn: int, draft: dict[str, JSON]
+    ) -> None:
+        await self._write(
+            [
+                (
+                    "INSERT OR REPLACE INTO drafts (race_id, user_id, turn, draft)"
+                    " VALUES (?, ?, ?, ?)",
+                    (race_id, user_id, turn, _dumps(draft)),
+                )
+            ]
+        )
+
+    async def dm_enabled(self, user_id: int) -> bool:
+        row = await self._one("SELECT dm FROM users WHERE user_id = ?", (user_id,))
+        return bool(row[0]) if row is not None else False
+
+    async def set_dm(self, user_id: int, enabled: bool) -> None:
+        await self._write(
+            [
+                (
+                    "INSERT INTO users (user_id, dm) VALUES (?, ?)"
+                    " ON CONFLICT (user_id) DO UPDATE SET dm = excluded.dm",
+                    (user_id, int(enabled)),
+                )
+            ]
+        )

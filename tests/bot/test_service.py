@@ -1,0 +1,284 @@
+"""The game service with a real SQLite file: whole races, restarts, concurrency, time
+limits, seats changing hands, and refusals that change nothing."""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+
+import pytest
+
+from bot.clock import FakeClock
+from bot.service import RaceService, RaceSettings, RuleError, ServiceError, Table, Update
+from engine.charioteer import Move
+from engine.core import Rng, replay
+from tests.bot.conftest import first_choice
+
+ALICE, BOB, CAROL, MALLORY = 11, 22, 33, 99
+
+
+async def open_race(
+    service: RaceService, humans: int = 2, ai: int = 0, **settings: object
+) -> Table:
+    users = [ALICE, BOB, CAROL][:humans]
+    table = await service.new_race(
+        host_id=users[0],
+        host_name="alice",
+        settings=RaceSettings(seats=humans + ai, **settings),  # type: ignore[arg-type]
+        guild_id=1,
+        channel_id=2,
+    )
+    for user in users[1:]:
+        table = await service.join(table.id, user, f"user{user}")
+    for _ in range(ai):
+        table = await service.add_ai(table.id, ALICE, "greedy")
+    await service.start(table.id, ALICE)
+    await service.play_ai_seats(table.id)
+    return await service.table(table.id)
+
+
+async def random_move(service: RaceService, race_id: int, user: int, rng: Rng) -> tuple[Move, int]:
+    _, view = await service.view_for(race_id, user)
+    moves = view.legal_moves(discards=False)
+    return moves[rng.below(len(moves))], view.turn
+
+
+async def play_to_the_end(service: RaceService, race_id: int, rng: Rng) -> list[Update]:
+    updates = []
+    for _ in range(500):
+        table = await service.table(race_id)
+        if table.status != "running":
+            return updates
+        for seat in table.waiting_humans():
+            assert seat.user_id is not None
+            move, turn = await random_move(service, race_id, seat.user_id, rng)
+            updates.append(await service.submit(race_id, seat.user_id, move, turn))
+            updates.extend(await service.play_ai_seats(race_id))
+    raise AssertionError("the race did not end")
+
+
+async def test_a_whole_race_with_people_and_ai_seats(service: RaceService) -> None:
+    table = await open_race(service, humans=2, ai=1, laps=1)
+    assert [seat.seat for seat in table.seats] == ["A", "B", "C"]
+    assert {seat.seat for seat in table.waiting_humans()} == {"A", "B"}
+    updates = await play_to_the_end(service, table.id, Rng(5))
+    final = await service.table(table.id)
+    assert final.status == "finished"
+    results = await service.storage.results(table.id)
+    assert [row.place for row in results] == [1, 2, 3]
+    assert {row.seat for row in results} == {"A", "B", "C"}
+    resolved = [update for update in updates if update.resolved]
+    assert resolved[-1].result is not None
+    assert results[0].seat == resolved[-1].result.winner
+    announcements = await service.announcements(table.id)
+    kinds = [a.row.kind for a in announcements]
+    assert kinds.count("reveal") == len(resolved)
+    assert kinds.count("podium") == 1 and kinds[-1] == "podium"
+    assert kinds.count("board") == len(resolved) - 1
+
+
+async def test_the_log_rebuilds_every_turn_from_the_record(service: RaceService) -> None:
+    table = await open_race(service, humans=2, laps=1)
+    updates = await play_to_the_end(service, table.id, Rng(8))
+    live = [report for update in updates for report in update.turns]
+    rebuilt = await service.turn_reports(table.id)
+    assert [(r.turn, r.seq) for r in rebuilt] == [(r.turn, r.seq) for r in live]
+    assert [r.events for r in rebuilt] == [r.events for r in live]
+
+
+async def test_an_accepted_move_survives_a_restart(db_path: Path, clock: FakeClock) -> None:
+    first = await RaceService.create(str(db_path), clock=clock, choose_move=first_choice)
+    table = await open_race(first, humans=2)
+    move, turn = await random_move(first, table.id, ALICE, Rng(1))
+    await first.submit(table.id, ALICE, move, turn)
+    await first.close()
+
+    second = await RaceService.create(str(db_path), clock=clock, choose_move=first_choice)
+    _, alice_view = await second.view_for(table.id, ALICE)
+    assert alice_view.my_move == move
+    assert alice_view.waiting_for == ("B",)
+    bob_move, turn = await random_move(second, table.id, BOB, Rng(2))
+    update = await second.submit(table.id, BOB, bob_move, turn)
+    assert update.resolved
+    await play_to_the_end(second, table.id, Rng(3))
+    loaded = await second._load(table.id)
+    assert loaded.race is not None
+    assert replay(loaded.race.record) == loaded.race.state
+    await second.close()
+
+
+async def test_both_last_moves_at_once_resolve_the_turn_once(service: RaceService) -> None:
+    table = await open_race(service, humans=3)
+    rng = Rng(4)
+    moves = [await random_move(service, table.id, user, rng) for user in (ALICE, BOB, CAROL)]
+    updates = await asyncio.gather(
+        *(
+            service.submit(table.id, user, move, turn)
+            for user, (move, turn) in zip((ALICE, BOB, CAROL), moves)
+        )
+    )
+    assert sum(update.resolved for update in updates) == 1
+    assert (await service.table(table.id)).row.turn == 2
+    assert await service.storage.action_count(table.id) == 3
+
+
+async def test_a_double_click_stores_one_move(service: RaceService) -> None:
+    table = await open_race(service, humans=2)
+    move, turn = await random_move(service, table.id, ALICE, Rng(6))
+    first, second = await asyncio.gather(
+        service.submit(table.id, ALICE, move, turn), service.submit(table.id, ALICE, move, turn)
+    )
+    assert [first.stored, second.stored].count(True) == 1
+    assert await service.storage.action_count(table.id) == 1
+
+
+async def test_a_move_can_be_changed_until_the_last_seat_commits(service: RaceService) -> None:
+    table = await open_race(service, humans=2)
+    _, view = await service.view_for(table.id, ALICE)
+    moves = view.legal_moves(discards=False)
+    await service.submit(table.id, ALICE, moves[0], 1)
+    update = await service.submit(table.id, ALICE, moves[1], 1)
+    assert update.changed_move
+    _, view = await service.view_for(table.id, ALICE)
+    assert view.my_move == moves[1]
+
+
+async def test_a_hundred_races_in_parallel(service: RaceService) -> None:
+    tables = [await open_race(service, humans=2, laps=1) for _ in range(100)]
+
+    async def one_turn(table: Table, seed: int) -> bool:
+        rng = Rng(seed)
+        alice, turn = await random_move(service, table.id, ALICE, rng)
+        bob, _ = await random_move(service, table.id, BOB, rng)
+        results = await asyncio.gather(
+            service.submit(table.id, ALICE, alice, turn), service.submit(table.id, BOB, bob, turn)
+        )
+        return any(update.resolved for update in results)
+
+    resolved = await asyncio.gather(*(one_turn(table, index) for index, table in enumerate(tables)))
+    assert all(resolved)
+    for table in tables:
+        assert (await service.table(table.id)).row.turn == 2
+
+
+async def test_refusals_change_nothing(service: RaceService) -> None:
+    table = await open_race(service, humans=2)
+    move, turn = await random_move(service, table.id, ALICE, Rng(7))
+    before = await service.storage.action_count(table.id)
+    with pytest.raises(ServiceError) as foreign:
+        await service.submit(table.id, MALLORY, move, turn)
+    assert foreign.value.key == "error.not_seated"
+    with pytest.raises(ServiceError) as stale:
+        await service.submit(table.id, ALICE, move, turn - 1)
+    assert stale.value.key == "error.stale_turn"
+    with pytest.raises(RuleError) as illegal:
+        await service.submit(table.id, ALICE, Move((0, 0, 1), move.symbol), turn)
+    assert "twice" in illegal.value.params["reason"]
+    assert await service.storage.action_count(table.id) == before
+    await service.abandon(table.id, ALICE)
+    with pytest.raises(ServiceError) as over:
+        await service.submit(table.id, ALICE, move, turn)
+    assert over.value.key == "error.race_over"
+
+
+async def test_only_the_host_starts_adds_ai_and_abandons(service: RaceService) -> None:
+    table = await service.new_race(host_id=ALICE, host_name="alice", settings=RaceSettings(seats=3))
+    await service.join(table.id, BOB, "bob")
+    for call in (service.start(table.id, BOB), service.add_ai(table.id, BOB, "random")):
+        with pytest.raises(ServiceError) as refused:
+            await call
+        assert refused.value.key == "error.host_only"
+    with pytest.raises(ServiceError) as twice:
+        await service.join(table.id, BOB, "bob")
+    assert twice.value.key == "error.already_joined"
+    await service.add_ai(table.id, ALICE, "random")
+    with pytest.raises(ServiceError) as full:
+        await service.join(table.id, CAROL, "carol")
+    assert full.value.key == "error.lobby_full"
+
+
+async def test_a_timed_out_seat_is_played_by_the_ai(service: RaceService, clock: FakeClock) -> None:
+    table = await open_race(service, humans=2, turn_seconds=120)
+    move, turn = await random_move(service, table.id, ALICE, Rng(9))
+    await service.submit(table.id, ALICE, move, turn)
+    assert await service.fire_due() == []
+    clock.advance(119)
+    assert await service.fire_due() == []
+    clock.advance(2)
+    updates = await service.fire_due()
+    assert len(updates) == 1 and updates[0].resolved and updates[0].seat == "B"
+    assert (await service.table(table.id)).row.deadline == clock.now() + 120
+
+
+async def test_a_timed_out_seat_resets_when_the_race_says_so(
+    service: RaceService, clock: FakeClock
+) -> None:
+    table = await open_race(service, humans=2, turn_seconds=60, timeout_policy="reset")
+    clock.advance(61)
+    updates = await service.fire_due()
+    assert len(updates) == 2
+    last = updates[-1].turns[0]
+    revealed = [event for event in last.events if event.type == "revealed"]
+    assert all(event.move.is_reset for event in revealed)
+
+
+async def test_reminders_at_half_time_and_near_the_end(
+    service: RaceService, clock: FakeClock
+) -> None:
+    table = await open_race(service, humans=2, turn_seconds=100)
+    assert await service.next_wakeup() == clock.now() + 50
+    clock.advance(49)
+    assert await service.reminders_due() == []
+    clock.advance(1)
+    due = await service.reminders_due()
+    assert [(t.id, number) for t, number in due] == [(table.id, 1)]
+    assert await service.reminders_due() == []
+    clock.advance(40)
+    assert [number for _, number in await service.reminders_due()] == [2]
+    assert await service.next_wakeup() == clock.now() + 10
+
+
+async def test_leaving_hands_the_chariot_to_an_ai_seat(service: RaceService) -> None:
+    table = await open_race(service, humans=3)
+    update = await service.leave_race(table.id, CAROL)
+    seat = update.table.seat("C")
+    assert seat.is_ai and seat.ai_level == "strategic"
+    await service.play_ai_seats(table.id)
+    _, view = await service.view_for(table.id, ALICE)
+    assert "C" not in view.waiting_for
+    await service.leave_race(table.id, BOB)
+    last = await service.leave_race(table.id, ALICE)
+    assert last.table.status == "abandoned"
+
+
+async def test_the_host_substitutes_a_member_into_a_seat(service: RaceService) -> None:
+    table = await open_race(service, humans=2, ai=1)
+    with pytest.raises(ServiceError):
+        await service.substitute(table.id, BOB, "C", MALLORY, "mallory")
+    update = await service.substitute(table.id, ALICE, "C", MALLORY, "mallory")
+    assert update.table.seat("C").user_id == MALLORY
+    with pytest.raises(ServiceError) as seated:
+        await service.substitute(table.id, ALICE, "B", MALLORY, "mallory")
+    assert seated.value.key == "error.already_seated"
+
+
+async def test_a_restart_resumes_ai_seats_and_pending_announcements(
+    db_path: Path, clock: FakeClock
+) -> None:
+    first = await RaceService.create(str(db_path), clock=clock, choose_move=first_choice)
+    table = await first.new_race(host_id=ALICE, host_name="alice", settings=RaceSettings(seats=2))
+    await first.add_ai(table.id, ALICE, "greedy")
+    await first.start(table.id, ALICE)
+    await first.close()
+    second = await RaceService.create(str(db_path), clock=clock, choose_move=first_choice)
+    assert await second.races_to_resume() == [table.id]
+    await second.play_ai_seats(table.id)
+    assert await second.races_to_resume() == []
+    move, turn = await random_move(second, table.id, ALICE, Rng(3))
+    await second.submit(table.id, ALICE, move, turn)
+    assert await second.races_to_resume() == [table.id]
+    for announcement in await second.announcements(table.id):
+        await second.announced(announcement, None)
+    await second.play_ai_seats(table.id)
+    assert await second.races_to_resume() == []
+    await second.close()
