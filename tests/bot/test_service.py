@@ -213,7 +213,7 @@ async def test_a_timed_out_seat_is_played_by_the_ai(service: RaceService, clock:
 async def test_a_timed_out_seat_resets_when_the_race_says_so(
     service: RaceService, clock: FakeClock
 ) -> None:
-    table = await open_race(service, humans=2, turn_seconds=60, timeout_policy="reset")
+    await open_race(service, humans=2, turn_seconds=60, timeout_policy="reset")
     clock.advance(61)
     updates = await service.fire_due()
     assert len(updates) == 2
