@@ -114,7 +114,7 @@ async def test_both_last_moves_at_once_resolve_the_turn_once(service: RaceServic
     updates = await asyncio.gather(
         *(
             service.submit(table.id, user, move, turn)
-            for user, (move, turn) in zip((ALICE, BOB, CAROL), moves)
+            for user, (move, turn) in zip((ALICE, BOB, CAROL), moves, strict=True)
         )
     )
     assert sum(update.resolved for update in updates) == 1
