@@ -1,0 +1,182 @@
+"""The private move panel as data: which cards, symbols, tokens and discards to offer for
+a seat's view and its draft, what is selected, and whether the move can be confirmed.
+
+Front ends turn a :class:`Panel` into their own widgets (Discord selects and buttons); the
+choices offered are only ever legal ones, and an illegal draft carries the engine's reason.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+
+from engine.charioteer import Move, SeatView, TokenKind
+from engine.charioteer.components import SYMBOLS, Card
+from engine.charioteer.render import card_text, preview_text, token_text
+from engine.core import EngineError
+
+from bot.drafts import Draft, DraftError
+from bot.text import t
+
+RESET_VALUE = "reset"
+NO_TOKEN_VALUE = "none"
+
+
+@dataclass(frozen=True)
+class Option:
+    value: str
+    label: str
+    description: str = ""
+    selected: bool = False
+
+
+@dataclass(frozen=True)
+class Panel:
+    """Everything a panel shows for one seat and one draft."""
+
+    draft: Draft
+    cards: tuple[Option, ...]
+    symbols: tuple[Option, ...]
+    tokens: tuple[Option, ...]
+    discards: tuple[Option, ...]
+    discard_limit: int
+    crowd_available: bool
+    move: Move | None
+    preview: str
+    committed: Move | None
+
+    @property
+    def can_confirm(self) -> bool:
+        return self.move is not None and self.move != self.committed
+
+
+def _faces(hand: tuple[Card, ...], indices: tuple[int, ...]) -> Counter[Card]:
+    return Counter(hand[index] for index in indices)
+
+
+def build_panel(seat_view: SeatView, draft: Draft, locale: str) -> Panel:
+    """The panel for ``draft`` (indices into the seat's hand and tokens)."""
+    hand, tokens = seat_view.hand, seat_view.tokens
+    chosen = tuple(index for index in draft.cards if 0 <= index < len(hand))
+    legal = seat_view.legal_moves(discards=False)
+    same_cards = [move for move in legal if _faces(hand, move.cards) == _faces(hand, chosen)]
+
+    cards = tuple(
+        Option(
+            str(index),
+            t(locale, "panel.card_option", number=index + 1, card=card_text(card, locale)),
+            selected=index in chosen,
+        )
+        for index, card in enumerate(hand)
+    )
+
+    if chosen:
+        symbols_here = sorted({move.symbol for move in same_cards if move.symbol is not None})
+    else:
+        symbols_here = sorted({move.symbol for move in legal if move.symbol is not None})
+    symbols_here.sort(key=SYMBOLS.index)
+    symbol_options = [
+        Option(str(symbol), t(locale, "panel.symbol_option", symbol=str(symbol)), selected=str(symbol) == draft.symbol and not draft.reset)
+        for symbol in symbols_here
+    ]
+    symbol_options.append(Option(RESET_VALUE, t(locale, "panel.reset_option"), selected=draft.reset))
+
+    token_options = [Option(NO_TOKEN_VALUE, t(locale, "panel.no_token"), selected=draft.token is None)]
+    colour = None
+    if draft.symbol is not None and not draft.reset:
+        colour = next((symbol.colour for symbol in SYMBOLS if str(symbol) == draft.symbol), None)
+    if colour is not None:
+        for index, token in enumerate(tokens):
+            if token.kind.is_discard or not token.fits(colour):
+                continue
+            label = token_text(token, locale)
+            if token.kind is TokenKind.WILD:
+                for card in chosen:
+                    token_options.append(
+                        Option(
+                            f"{index}:{card}",
+                            t(locale, "panel.wild_option", number=index + 1, token=label, card=card + 1),
+                            selected=draft.token == index and draft.wild == card,
+                        )
+                    )
+            else:
+                token_options.append(
+                    Option(
+                        str(index),
+                        t(locale, "panel.token_option", number=index + 1, token=label),
+                        selected=draft.token == index,
+                    )
+                )
+
+    limits = [token.kind.discard_limit for token in tokens if token.kind.is_discard and token.colour is None]
+    discard_limit = max(limits, default=0)
+    discard_options = tuple(
+        Option(
+            str(index),
+            t(locale, "panel.card_option", number=index + 1, card=card_text(card, locale)),
+            selected=index in draft.discard,
+        )
+        for index, card in enumerate(hand)
+        if index not in chosen
+    ) if discard_limit else ()
+
+    crowd = seat_view.crowd[0] if seat_view.crowd else None
+    crowd_available = bool(
+        crowd is not None and draft.symbol is not None and not draft.reset and str(draft.symbol) in {str(s) for s, _ in crowd.symbols}
+    )
+
+    move: Move | None = None
+    if draft.is_empty:
+        preview = t(locale, "panel.start_hint")
+    else:
+        try:
+            candidate = draft.to_move(tokens)
+            seat_view.analyse(candidate)
+            move = candidate
+            preview = preview_text(seat_view, candidate, locale=locale)
+        except DraftError as error:
+            preview = t(locale, error.key, **error.params)
+        except EngineError as error:
+            preview = t(locale, "panel.not_legal", reason=error.reason)
+    return Panel(
+        draft,
+        cards,
+        tuple(symbol_options),
+        tuple(token_options),
+        discard_options,
+        discard_limit,
+        crowd_available,
+        move,
+        preview,
+        seat_view.my_move,
+    )
+
+
+def apply_choice(draft: Draft, kind: str, values: list[str]) -> Draft:
+    """The draft after the player picks ``values`` in the ``kind`` control."""
+    if kind == "cards":
+        cards = tuple(int(value) for value in values)
+        wild = draft.wild if draft.wild in cards else None
+        token = draft.token if wild is not None or draft.wild is None else None
+        discard = tuple(card for card in draft.discard if card not in cards)
+        return draft.replace(cards=cards, wild=wild, token=token, discard=discard)
+    if kind == "symbol":
+        value = values[0] if values else None
+        if value == RESET_VALUE:
+            return draft.replace(reset=True, symbol=None, crowd=False, token=None, wild=None)
+        return draft.replace(reset=False, symbol=value, token=None, wild=None, crowd=draft.crowd and value == draft.symbol)
+    if kind == "token":
+        value = values[0] if values else NO_TOKEN_VALUE
+        if value == NO_TOKEN_VALUE:
+            return draft.replace(token=None, wild=None)
+        if ":" in value:
+            token, card = value.split(":", 1)
+            return draft.replace(token=int(token), wild=int(card))
+        return draft.replace(token=int(value), wild=None)
+    if kind == "discard":
+        return draft.replace(discard=tuple(int(value) for value in values))
+    if kind == "crowd":
+        return draft.replace(crowd=not draft.crowd)
+    if kind == "clear":
+        return Draft()
+    raise ValueError(f"unknown panel control {kind}")

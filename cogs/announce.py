@@ -1,0 +1,213 @@
+"""Posting what the service has to announce: each turn's reveal, the board of the new turn
+(text, picture when the channel allows files, a "Choose move" button and the pings), the
+podium, reminders, and the private turn notices for players who chose DMs.
+
+Announcements come from the service's outbox, so one that was not posted before a crash is
+posted after the restart. Each post carries a nonce Discord enforces, so a post retried in
+that window is still posted once.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import logging
+from typing import Any
+
+import discord
+
+from bot.service import Announcement, RaceService, Table
+from bot.text import t
+from cogs.ui import board_view, dm_view
+from engine.charioteer import SeatView
+from engine.charioteer.render import board_png, board_text, hand_text, reveal_text
+from engine.core import public_events
+
+log = logging.getLogger(__name__)
+
+MESSAGE_LIMIT = 2000
+MENTIONS = discord.AllowedMentions(everyone=False, roles=False, users=True, replied_user=False)
+DM_CLOSED = 50007
+MISSING_PERMISSIONS = 50013
+
+
+def mention(user_id: int | None, name: str) -> str:
+    return f"<@{user_id}>" if user_id is not None else name
+
+
+def waiting_line(table: Table, locale: str | None) -> str:
+    waiting = table.waiting_humans()
+    if not waiting:
+        return t(locale, "board.all_in")
+    people = ", ".join(mention(seat.user_id, seat.name) for seat in waiting)
+    if table.row.deadline is None:
+        return t(locale, "board.waiting", people=people)
+    return t(locale, "board.waiting_until", people=people, deadline=f"<t:{int(table.row.deadline)}:R>")
+
+
+def board_content(table: Table, view: SeatView, locale: str | None) -> str:
+    """The board message: a header with the waiting players, then the track in a code block."""
+    loc = locale or "en"
+    header = t(locale, "board.header", race=table.id, turn=view.turn)
+    status = waiting_line(table, locale)
+    text = board_text(view, names=table.names, locale=loc)
+    content = f"{header} · {status}\n{text}"
+    if len(content) > MESSAGE_LIMIT:
+        content = f"{header}\n{text}"
+    return content[:MESSAGE_LIMIT]
+
+
+def podium_content(table: Table, view: SeatView, locale: str | None) -> str:
+    result = view.result
+    if result is None:
+        return t(locale, "podium.abandoned", race=table.id)
+    lines = [t(locale, "podium.header", race=table.id, turns=result.turns)]
+    for place, seat in enumerate(result.ranking, start=1):
+        row = table.seat(seat)
+        lines.append(t(locale, "podium.line", place=place, name=mention(row.user_id, row.name), seat=seat))
+    return "\n".join(lines)[:MESSAGE_LIMIT]
+
+
+class Announcer:
+    """Delivers a race's pending announcements, one race at a time, in order."""
+
+    def __init__(self, client: discord.Client, service: RaceService) -> None:
+        self.client = client
+        self.service = service
+        self._locks: dict[int, asyncio.Lock] = {}
+        self._dm_warned: set[tuple[int, int]] = set()
+
+    async def channel_for(self, table: Table) -> Any:
+        channel_id = table.row.thread_id or table.row.channel_id
+        if channel_id is None:
+            return None
+        channel = self.client.get_channel(channel_id)
+        if channel is None:
+            try:
+                channel = await self.client.fetch_channel(channel_id)
+            except discord.HTTPException:
+                log.warning("race %d: channel %d is gone", table.id, channel_id)
+                return None
+        return channel
+
+    async def deliver(self, race_id: int) -> None:
+        lock = self._locks.setdefault(race_id, asyncio.Lock())
+        async with lock:
+            for announcement in await self.service.announcements(race_id):
+                if not await self._deliver_one(announcement):
+                    return
+
+    async def _deliver_one(self, announcement: Announcement) -> bool:
+        table = await self.service.table(announcement.row.race_id)
+        channel = await self.channel_for(table)
+        if channel is None:
+            await self.service.announced(announcement, None)
+            return True
+        if announcement.row.kind == "board" and announcement.row.turn != announcement.view.turn:
+            await self.service.announced(announcement, None)
+            return True
+        try:
+            message = await self._post(channel, table, announcement)
+        except discord.Forbidden as error:
+            log.warning("race %d: cannot post in channel %s (%s)", table.id, channel.id, error.code)
+            await self.tell_host(table, t(table.row.locale, "error.lost_permissions", race=table.id))
+            return False
+        except discord.HTTPException:
+            log.exception("race %d: posting the %s failed", table.id, announcement.row.kind)
+            return False
+        await self.service.announced(announcement, message.id)
+        if announcement.row.kind == "board":
+            await self.service.set_channel_message(table.id, board_message_id=message.id)
+            await self.notify_by_dm(await self.service.table(table.id), channel)
+        return True
+
+    async def _post(self, channel: Any, table: Table, announcement: Announcement) -> discord.Message:
+        locale = table.row.locale
+        nonce = f"c{announcement.row.id}"
+        kind = announcement.row.kind
+        if kind == "reveal":
+            report = announcement.report
+            assert report is not None
+            story = reveal_text(public_events(report.events), report.view, names=table.names, locale=locale or "en")
+            header = t(locale, "reveal.header", race=table.id, turn=report.turn)
+            return await channel.send(f"{header}\n{story}"[:MESSAGE_LIMIT], nonce=nonce, allowed_mentions=MENTIONS)
+        if kind == "podium":
+            return await channel.send(
+                podium_content(table, announcement.view, locale), nonce=nonce, allowed_mentions=MENTIONS
+            )
+        content = board_content(table, announcement.view, locale)
+        files = []
+        if self.can_attach(channel):
+            png = await asyncio.to_thread(board_png, announcement.view, names=table.names, locale=locale or "en")
+            files.append(discord.File(io.BytesIO(png), filename=f"race-{table.id}-turn-{announcement.view.turn}.png"))
+        return await channel.send(
+            content,
+            files=files,
+            view=board_view(table.id, announcement.view.turn, locale),
+            nonce=nonce,
+            allowed_mentions=MENTIONS,
+        )
+
+    def can_attach(self, channel: Any) -> bool:
+        guild = getattr(channel, "guild", None)
+        if guild is None or guild.me is None:
+            return True
+        permissions = channel.permissions_for(guild.me)
+        return bool(permissions.attach_files)
+
+    async def refresh_board(self, race_id: int) -> None:
+        """Edit the current board's waiting line after a move (no new ping)."""
+        table = await self.service.table(race_id)
+        if table.status != "running" or table.row.board_message_id is None:
+            return
+        channel = await self.channel_for(table)
+        if channel is None:
+            return
+        _, view = await self.service.view_for(race_id, None)
+        try:
+            await channel.get_partial_message(table.row.board_message_id).edit(
+                content=board_content(table, view, table.row.locale), allowed_mentions=MENTIONS
+            )
+        except discord.HTTPException:
+            log.warning("race %d: could not update the board", race_id)
+
+    async def notify_by_dm(self, table: Table, channel: Any) -> None:
+        """Tell players who chose DMs that their move is due; say so in the race's channel
+        (without revealing anything) when a DM cannot be delivered."""
+        for seat in table.waiting_humans():
+            if seat.user_id is None or not await self.service.storage.dm_enabled(seat.user_id):
+                continue
+            _, view = await self.service.view_for(table.id, seat.user_id)
+            locale = table.row.locale
+            text = t(locale, "dm.turn", race=table.id, turn=view.turn) + "\n" + hand_text(view, locale=locale or "en")
+            try:
+                user = self.client.get_user(seat.user_id) or await self.client.fetch_user(seat.user_id)
+                await user.send(text[:MESSAGE_LIMIT], view=dm_view(table.id, view.turn, locale))
+            except discord.HTTPException as error:
+                if (table.id, seat.user_id) in self._dm_warned:
+                    continue
+                self._dm_warned.add((table.id, seat.user_id))
+                key = "dm.closed" if getattr(error, "code", None) == DM_CLOSED else "dm.failed"
+                try:
+                    await channel.send(t(locale, key, name=seat.name), allowed_mentions=discord.AllowedMentions.none())
+                except discord.HTTPException:
+                    log.warning("race %d: could not say that a DM failed", table.id)
+
+    async def remind(self, table: Table, number: int) -> None:
+        channel = await self.channel_for(table)
+        if channel is None or not table.waiting_humans():
+            return
+        people = ", ".join(mention(seat.user_id, seat.name) for seat in table.waiting_humans())
+        deadline = f"<t:{int(table.row.deadline or 0)}:R>"
+        key = "reminder.half" if number == 1 else "reminder.last"
+        try:
+            await channel.send(t(table.row.locale, key, people=people, deadline=deadline), allowed_mentions=MENTIONS)
+        except discord.HTTPException:
+            log.warning("race %d: could not post a reminder", table.id)
+
+    async def tell_host(self, table: Table, text: str) -> None:
+        try:
+            host = self.client.get_user(table.row.host_id) or await self.client.fetch_user(table.row.host_id)
+            await host.send(text[:MESSAGE_LIMIT])
+        except discord.HTTPException:
+            log.warning("race %d: could not reach the host either", table.id)
