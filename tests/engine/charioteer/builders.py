@@ -80,6 +80,7 @@ def position(
     crowd: Sequence[str] = (FILLER, FILLER, FILLER),
     deck: Sequence[str] | None = None,
     fan_bag: Sequence[str] = ("green:+3", "red:+3", "yellow:+3", "black:+3"),
+    options: Mapping[str, JSON] | None = None,
     **extra: JSON,
 ) -> dict[str, JSON]:
     """A whole position with every chance outcome given: ``deck`` (top first; default 60
@@ -93,6 +94,8 @@ def position(
         "deck": list(deck) if deck is not None else [FILLER] * 60,
         "fan_bag": list(fan_bag),
     }
+    if options:
+        out["options"] = dict(options)
     out.update(extra)
     return out
 

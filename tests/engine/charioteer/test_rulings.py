@@ -9,7 +9,7 @@ import pytest
 from engine.charioteer import Colour, Race
 from engine.charioteer.components import SKILLS_CARDS, skills_from_card
 from engine.charioteer.events import Attacked, BonusSlotTaken, SkillAdvanced, Whipped
-from engine.core import IllegalAction, MalformedPosition
+from engine.core import JSON, IllegalAction, MalformedPosition
 from tests.engine.charioteer.builders import (
     BACK_STRAIGHT,
     STAY,
@@ -24,13 +24,13 @@ from tests.engine.charioteer.builders import (
 # --------------------------------------------------------------------------- two matching cards
 
 
-def crowd_pair(**options: bool) -> dict[str, object]:
+def crowd_pair(**options: JSON) -> dict[str, JSON]:
     """A seat holding one red-5 card while the crowd card shows red-5."""
     return position(
         chariot("A", BACK_STRAIGHT, hand=["R5 G2", "G6"]),
         chariot("B", 0, hand=["G6"]),
         crowd=["R5x2 B1", "Y0 B0", "Y0 B0"],
-        **({"options": dict(options)} if options else {}),
+        options=options,
     )
 
 
@@ -108,12 +108,12 @@ def test_without_the_crowd_attack_ruling_the_crowd_card_does_not_count() -> None
 # --------------------------------------------------------------------------- several whips
 
 
-def two_whips(**options: bool) -> dict[str, object]:
+def two_whips(**options: JSON) -> dict[str, JSON]:
     """A chariot behind a far rival, with a whip card and a whip token on a 4-space move."""
     return position(
         chariot("Rival", BACK_STRAIGHT + 25, hand=["G6"]),
         chariot("A", BACK_STRAIGHT, hand=["G2", "G2 R1", "whip"], tokens=["whip"]),
-        **({"options": dict(options)} if options else {}),
+        options=options,
     )
 
 
