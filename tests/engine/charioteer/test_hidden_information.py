@@ -114,3 +114,12 @@ def test_drawn_cards_and_fan_token_faces_reach_only_their_owner() -> None:
     seen_by_b = events_for(events, "B")
     assert not any(isinstance(event, FanTokenReceived) for event in seen_by_b)
     assert [event for event in events_for(events, "A") if isinstance(event, FanTokenReceived)]
+
+
+def test_a_seat_lists_its_legal_moves_from_its_own_view() -> None:
+    """§9: what a seat sees is enough to know its moves: the view lists the same legal
+    moves as the race."""
+    race = race_with_b_committed()
+    for seat in ("A", "B"):
+        assert race.view(seat).legal_moves() == race.legal_moves(seat)
+    assert race.view(None).legal_moves() == []

@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from engine.charioteer import Move, Race, Symbol
+from engine.charioteer.cli import resolve_file
 from engine.core import EngineError, IllegalAction, MalformedAction
 from tests.engine.charioteer.builders import BACK_STRAIGHT, chariot, move, position, reset
 
@@ -135,6 +136,12 @@ ILLEGAL = [
         id="card played and discarded",
     ),
     pytest.param(
+        move("R5", 0, 1, discard={"token": 0, "cards": [3, 3]}),
+        IllegalAction,
+        "card 3 (G6 Y0) is used twice",
+        id="same card discarded twice",
+    ),
+    pytest.param(
         move("R5", 0, 1, discard={"token": 1, "cards": [3]}),
         IllegalAction,
         "token 1 (red:+3) is not a discard token",
@@ -190,6 +197,17 @@ def test_a_refused_change_keeps_the_move_already_committed() -> None:
         race.commit("A", move("R5", 0, 3))
     assert race.state == committed
     assert race.view("A").my_move == Move((0, 1), Symbol.parse("R5"))
+
+
+def test_a_seat_may_change_its_move_until_the_last_seat_commits() -> None:
+    """§3.2: committing again replaces the earlier choice; the turn waits for B."""
+    race = table()
+    race.commit("A", move("R5", 0, 1))
+    (event,) = race.commit("A", move("R5", 0, 2, 5))
+    expected = {"type": "committed", "seat": "A", "changed": True, "waiting_for": ["B"]}
+    assert event.to_json() == expected
+    assert race.view("A").my_move == Move((0, 2, 5), Symbol.parse("R5"))
+    assert race.turn == 2
 
 
 def test_every_move_the_engine_lists_is_accepted() -> None:
@@ -249,6 +267,18 @@ def test_the_command_line_reports_an_illegal_move_with_status_2() -> None:
     assert printed["error"].startswith("seat B: ")
     assert "card 1 (G6 Y0) does not show R5" in printed["error"]
     assert done.stdout.strip().count("\n") == 0
+
+
+def test_resolve_reports_the_result_of_a_final_turn() -> None:
+    """§11: ``result`` is ``{"winner", "ranking"}`` once the race has ended."""
+    document = position(
+        chariot("A", 150, hand=["G2", "G2"]),
+        chariot("B", 186, hand=["G2", "G2"]),
+        moves={"A": move("G2", 0, 1), "B": move("G2", 0, 1)},
+    )
+    resolved = resolve_file(document)
+    assert resolved["result"] == {"winner": "B", "ranking": ["B", "A"]}
+    assert resolved["position"]["result"] == {"winner": "B", "ranking": ["B", "A"], "turns": 2}
 
 
 def test_the_command_line_reports_an_unreadable_file_with_status_2(tmp_path: Path) -> None:

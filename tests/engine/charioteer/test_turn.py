@@ -8,6 +8,7 @@ from collections import Counter
 
 import pytest
 
+from engine.charioteer import Race
 from engine.charioteer.events import (
     Attacked,
     CrowdAdvanced,
@@ -394,3 +395,53 @@ def test_a_finished_race_takes_no_more_moves() -> None:
     with pytest.raises(GameOver, match="the race is over"):
         race.commit("A", move("G4", 0, 1))
     assert race.state == before
+
+
+def test_on_turn_1_a_chariot_arriving_with_no_point_left_stays_outside() -> None:
+    """§7 Turn 1, as the engine documents it: passing is free but happens only while the
+    chariot has points left; one arriving with its last point stands outside."""
+    start = position(
+        chariot("A", 0, 0, hand=["G2", "G2"]),
+        chariot("B", 0, 1, hand=["G2", "G2"]),
+        turn=1,
+        first_seat="A",
+    )
+    turn = play(start, {"A": move("G2", 0, 1), "B": move("G2", 0, 1)})
+    assert (turn.spot("A"), turn.spot("B")) == ((4, 0), (4, 1))
+    assert turn.passed("B") == []
+
+
+def test_a_disrupt_face_rolled_at_set_up_fills_the_attack_boxes_before_turn_1() -> None:
+    """§3.1: the emperor die is rolled before turn 1 too; on *disrupt* every chariot starts
+    with the cubes (3 players → 2)."""
+    for seed in range(200):
+        race = Race.new(seats=3, seed=seed)
+        if race.state.emperor.value == "disrupt":
+            break
+    else:
+        pytest.fail("no seed below 200 rolls disrupt first")
+    assert [item["attack"] for item in race.position()["chariots"]] == [2, 2, 2]
+    other = Race.new(seats=3, seed=seed + 1)
+    if other.state.emperor.value != "disrupt":
+        assert [item["attack"] for item in other.position()["chariots"]] == [0, 0, 0]
+
+
+def test_the_final_turn_settles_cubes_but_sets_up_no_next_turn() -> None:
+    """§8 and the rulebook's turn cycle ("Check for end of lap (or game)" comes before "Set
+    up the next turn"), as the engine documents it: on the last turn attack cubes reach
+    the damage box and played cards the discard pile, but no hand is refilled, the crowd
+    does not slide and no emperor face is rolled."""
+    start = position(
+        chariot("A", 187, hand=["G2", "G2", "Y0"]),
+        chariot("B", 100, hand=["G6", "G6"], attack=1),
+        crowd=["R3 B1", "G4 Y4", "R1 Y2"],
+        deck=["G6x2", "R5x2", "Y4x2", "B2x2"],
+    )
+    turn = play(start, {"A": move("G2", 0, 1), "B": move("G6", 0, 1)})
+    assert turn.race.is_over
+    assert turn.chariot("B")["damage"] == 1
+    assert turn.chariot("A")["hand"] == ["Y0"]
+    assert turn.after["crowd"] == ["R3 B1", "G4 Y4", "R1 Y2"]
+    assert turn.after["deck"] == ["G6x2", "R5x2", "Y4x2", "B2x2"]
+    assert turn.of(EmperorRolled) == [] and turn.of(CrowdAdvanced) == []
+    assert turn.after["turn"] == 2
