@@ -166,6 +166,10 @@ ILLEGAL = [
         id="coloured discard token with a reset",
     ),
     pytest.param(move("R7", 0, 1), MalformedAction, "'R7' is not a symbol", id="no such symbol"),
+    pytest.param(reset(), IllegalAction, "a move plays 1 to 3 cards", id="reset of no card"),
+    pytest.param(
+        reset(0, 1, 2, 3), IllegalAction, "a move plays 1 to 3 cards", id="reset of four cards"
+    ),
 ]
 
 
@@ -185,6 +189,15 @@ def test_an_illegal_move_is_refused_naming_seat_and_problem(
     assert reason in str(raised.value)
     assert race.state == before
     assert len(race.record.actions) == actions
+
+
+def test_a_move_for_a_seat_not_in_the_race_is_refused() -> None:
+    """A commit must come from a seat of the race."""
+    race = table()
+    before = race.state
+    with pytest.raises(MalformedAction, match="there is no seat Z in this race"):
+        race.commit("Z", move("R5", 0, 1))
+    assert race.state == before
 
 
 def test_a_refused_change_keeps_the_move_already_committed() -> None:

@@ -4,7 +4,9 @@ track, recovery, wild, discard tokens, reset, shield, the first turn and the fin
 
 from __future__ import annotations
 
-from engine.charioteer import Colour
+import pytest
+
+from engine.charioteer import Colour, Race
 from engine.charioteer.events import (
     AttackBoxesEmptied,
     Attacked,
@@ -21,6 +23,7 @@ from engine.charioteer.events import (
     Whipped,
 )
 from engine.charioteer.track import is_outer
+from engine.core import IllegalAction
 from tests.engine.charioteer.builders import (
     BACK_STRAIGHT,
     CURVE_1_FIRST,
@@ -84,6 +87,78 @@ def test_a_set_of_six_2s_moves_8() -> None:
     turn = play(start, {"A": move("G2", 0, 1, 2), "B": STAY})
     assert turn.one(DistanceComputed, seat="A").distance == 8
     assert turn.spot("A") == (BACK_STRAIGHT + 8, 0)
+
+
+# --------------------------------------------------------------------------- cards and tokens
+
+
+def test_a_plus_3_token_turns_a_7_move_into_10() -> None:
+    """§5 +3/+5, rulebook "+3 or +5": a move of 7 played with a +3 token moves 10."""
+    start = position(
+        chariot("A", BACK_STRAIGHT, hand=["G4", "G4 R1", "G4 Y2"], tokens=["+3"]),
+        chariot("B", 0, hand=["G6"]),
+    )
+    turn = play(start, {"A": move("G4", 0, 1, 2, token=0), "B": STAY})
+    assert turn.one(DistanceComputed, seat="A").distance == 10
+
+
+def test_davids_shield_card_is_part_of_a_red_1_move_but_not_a_black_1_move() -> None:
+    """§4 icons, rulebook "Icons on cards" (David): the shield on a red-1 card is part of
+    his red-1 move; matching black-1 instead, that card cannot be played."""
+    hand = ["R1 B1", "R1 B1 recovery", "R1 Y2 shield"]
+    start = position(
+        chariot("David", BACK_STRAIGHT, hand=hand, attack=1),
+        chariot("Eliot", 0, hand=["G6"]),
+    )
+    turn = play(start, {"David": move("R1", 0, 1, 2), "Eliot": STAY})
+    assert turn.one(AttackBoxesEmptied, seat="David").reason == "shield"
+    with pytest.raises(IllegalAction, match="card 2 \\(R1 Y2 shield\\) does not show B1"):
+        Race.from_position(start).commit("David", move("B1", 0, 1, 2))
+
+
+def test_a_black_token_fits_a_black_move_and_a_white_shield_token_fits_any_move() -> None:
+    """§4 tokens, rulebook "Icons on tokens": a black token joins a black-1 move (not a red
+    one); a colourless shield token joins a move of any colour."""
+    start = position(
+        chariot(
+            "A",
+            BACK_STRAIGHT,
+            hand=["R1 B1", "R1 B1", "G2 Y2", "G2 Y2"],
+            tokens=["black:+3", "shield"],
+        ),
+        chariot("B", 0, hand=["G6"]),
+    )
+    race = Race.from_position(start)
+    race.commit("A", move("B1", 0, 1, token=0))
+    with pytest.raises(IllegalAction, match="needs a black move, not red"):
+        race.commit("A", move("R1", 0, 1, token=0))
+    for symbol, cards in (("R1", (0, 1)), ("B1", (0, 1)), ("G2", (2, 3)), ("Y2", (2, 3))):
+        race.commit("A", move(symbol, *cards, token=1))
+
+
+def test_whip_cards_join_a_move_of_any_colour() -> None:
+    """§4, rulebook whip note: whip cards show no symbol and may join any move."""
+    start = position(
+        chariot("A", BACK_STRAIGHT, hand=["G2 R1 Y0", "G2 R1 Y0 B0", "whip"]),
+        chariot("B", 0, hand=["G6"]),
+    )
+    race = Race.from_position(start)
+    for symbol in ("G2", "R1", "Y0"):
+        race.commit("A", move(symbol, 0, 1, 2))
+
+
+def test_davids_seven_symbols_with_the_crowd_card_earn_a_fan_token() -> None:
+    """§5 Rewards, rulebook "Gaining a fan token" (David): five matching symbols on his
+    three cards and two on the crowd card are seven: he draws a fan token."""
+    start = position(
+        chariot("David", BACK_STRAIGHT, hand=["R3x2 G2", "R3x2 Y4", "R3 B1"]),
+        chariot("Eliot", 0, hand=["G6"]),
+        crowd=["R3x2 B2", "Y0 B0", "Y0 B0"],
+        fan_bag=["yellow:wild", "red:+5"],
+    )
+    turn = play(start, {"David": move("R3", 0, 1, 2, crowd=True), "Eliot": STAY})
+    assert turn.one(FanTokenDrawn, seat="David") == FanTokenDrawn("David", 7, True)
+    assert turn.chariot("David")["tokens"] == ["yellow:wild"]
 
 
 # --------------------------------------------------------------------------- passing
@@ -206,12 +281,9 @@ def test_eliots_major_attack_with_the_crowd_card_spares_shielded_alec() -> None:
         "Eliot", "major", 2, (("David", 2), ("Emily", 2)), ("Alec",)
     )
     assert turn.one(AttackBoxesEmptied, seat="Alec").reason == "shield"
-    assert [turn.chariot(seat)["damage"] for seat in ("Eliot", "Alec", "David", "Emily")] == [
-        0,
-        0,
-        2,
-        2,
-    ]
+    damage = [turn.chariot(seat)["damage"] for seat in ("Eliot", "Alec", "David", "Emily")]
+    assert damage == [0, 0, 2, 2]
+    assert turn.chariot("Alec")["tokens"] == []  # he discards the shield at the end of the turn
 
 
 def test_a_shield_empties_attack_boxes_filled_by_the_emperors_disrupt() -> None:

@@ -10,10 +10,12 @@ import pytest
 
 from engine.charioteer import Race
 from engine.charioteer.events import (
+    AttackBoxesEmptied,
     Attacked,
     CrowdAdvanced,
     DeckReshuffled,
     Disrupted,
+    DistanceComputed,
     EmperorRolled,
     Entered,
     FanBagRefilled,
@@ -22,6 +24,7 @@ from engine.charioteer.events import (
     LapCompleted,
     MoveOrder,
     RaceEnded,
+    Recovered,
     Whipped,
 )
 from engine.core import JSON, GameOver
@@ -188,6 +191,59 @@ def test_the_emperor_can_be_told_not_to_disrupt() -> None:
     )
     turn = play(start, {"A": move("G2", 0, 1), "B": STAY})
     assert [item["attack"] for item in turn.after["chariots"]] == [0, 0]
+
+
+# ----------------------------------------------------------------------- distance, icons (§4–§5)
+
+
+def test_distance_never_drops_below_zero() -> None:
+    """§4: damage can cut the distance to 0, not below; the chariot stays put."""
+    start = position(
+        chariot("A", BACK_STRAIGHT, hand=["G2", "G2"], damage=9),
+        chariot("B", 0, hand=["G6"]),
+    )
+    turn = play(start, {"A": move("G2", 0, 1), "B": STAY})
+    assert turn.one(DistanceComputed, seat="A").distance == 0
+    assert turn.entered("A") == []
+    assert turn.spot("A") == (BACK_STRAIGHT, 0)
+
+
+def test_the_crowd_cards_icons_are_part_of_the_move() -> None:
+    """§4 icons: the crowd card in the move brings its icon: a shield protects, a recovery
+    recovers."""
+    start = position(
+        chariot("A", BACK_STRAIGHT, hand=["G2", "G2 R1"], attack=2),
+        chariot("B", 0, hand=["G6"]),
+        crowd=["G2 Y4 shield", "Y0 B0", "Y0 B0"],
+    )
+    turn = play(start, {"A": move("G2", 0, 1, crowd=True), "B": STAY})
+    assert turn.one(AttackBoxesEmptied, seat="A") == AttackBoxesEmptied("A", "shield", 2)
+
+    start = position(
+        chariot("A", BACK_STRAIGHT, hand=["G2", "G2 R1"], damage=4),
+        chariot("B", 0, hand=["G6"]),
+        crowd=["G2 Y4 recovery", "Y0 B0", "Y0 B0"],
+    )
+    turn = play(start, {"A": move("G2", 0, 1, crowd=True), "B": STAY})
+    assert turn.one(Recovered, seat="A") == Recovered("A", 1, 2, 2)
+
+
+EIGHT = ["G2", "R5", "Y4", "B1", "G6", "R1", "Y0", "B2"]
+
+
+def test_a_reset_may_use_a_white_discard_token() -> None:
+    """§3.2, §5: a reset plays 1–3 cards of any kind and may add a discard token; played
+    and discarded cards go to the discard pile and the hand is refilled to 8."""
+    start = position(
+        chariot("A", BACK_STRAIGHT, hand=EIGHT, tokens=["discard3"], damage=3),
+        chariot("B", 0, hand=["G6"] * 8),
+        deck=["G6x2"] * 10,
+    )
+    turn = play(start, {"A": reset(0, 1, discard={"token": 0, "cards": [5, 6, 7]}), "B": STAY})
+    a = turn.chariot("A")
+    assert (a["position"], a["damage"], a["tokens"]) == (BACK_STRAIGHT, 0, [])
+    assert a["hand"] == ["Y4", "B1", "G6"] + ["G6x2"] * 5
+    assert Counter(turn.after["discard"]) == Counter(["G2", "R5", "R1", "Y0", "B2", "G6", "Y0 B0"])
 
 
 # --------------------------------------------------------------------------- fan tokens (§5)
