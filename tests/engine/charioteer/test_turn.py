@@ -27,6 +27,7 @@ from engine.charioteer.events import (
     Recovered,
     Whipped,
 )
+from engine.charioteer.track import lap_index
 from engine.core import JSON, GameOver
 from tests.engine.charioteer.builders import (
     BACK_STRAIGHT,
@@ -370,6 +371,26 @@ def test_a_chariot_behind_a_rival_in_its_own_space_must_pass_it_first(
     assert turn.passed("B") == [("A", 30, 1, "lane")]
     assert turn.spot("B") == spot
     assert turn.chariot("A")["position"] == 30
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="engine: spaces are keyed by absolute position, so a chariot lapping another "
+    "(same track space, one lap apart) neither stands outside it nor pays to pass it",
+)
+def test_lapping_a_chariot_means_passing_it_in_its_space() -> None:
+    """§2, §7, rulebook "Passing another chariot": a space is a space of the track (its
+    lap index), whatever lap its chariots are on. The leader, one lap ahead, enters the
+    backmarker's space (lap index 28) outside it and spends its last point passing it."""
+    assert lap_index(BACK_STRAIGHT + 7) == lap_index(BACK_STRAIGHT + 7 + 62)
+    start = position(
+        chariot("Back", BACK_STRAIGHT + 7, hand=["G6"]),
+        chariot("Leader", BACK_STRAIGHT + 7 + 60, hand=["B0", "B0 G2", "B0 Y2"]),
+    )
+    turn = play(start, {"Back": STAY, "Leader": move("B0", 0, 1, 2)})
+    assert turn.one(DistanceComputed, seat="Leader").distance == 3
+    assert turn.chariot("Leader")["position"] == BACK_STRAIGHT + 7 + 62
+    assert [rival for rival, *_ in turn.passed("Leader")] == ["Back"]
 
 
 def test_the_whip_does_nothing_for_the_leader() -> None:
