@@ -56,7 +56,7 @@ class Move:
             out["token"] = self.token
         if self.wild is not None:
             out["wild"] = self.wild
-        if self.discard_token is not None:
+        if self.discard_token is not None or self.discard_cards:
             out["discard"] = {"token": self.discard_token, "cards": list(self.discard_cards)}
         return out
 
@@ -92,9 +92,8 @@ class Move:
             discard = obj["discard"]
             if not isinstance(discard, Mapping) or set(discard) - {"token", "cards"}:
                 raise fail('\'discard\' must be {"token": i, "cards": [...]}')
-            if "token" not in discard:
-                raise fail("'discard' needs the discard token's index")
-            discard_token = index(discard["token"], "the discard token")
+            if discard.get("token") is not None:
+                discard_token = index(discard["token"], "the discard token")
             discard_cards = indices(discard.get("cards", []), "discarded cards")
         if "reset" in obj:
             if obj["reset"] is not True:

@@ -29,6 +29,7 @@ from engine.charioteer.components import (
 )
 from engine.charioteer.moves import Move, RevealedMove
 from engine.charioteer.state import Chariot, RaceOptions, RaceState, Result, Skill
+from engine.charioteer.track import lap_index
 from engine.core import JSON, Chance, EngineError, MalformedPosition
 
 POSITION_KEYS = frozenset(
@@ -126,11 +127,12 @@ def _chariot(obj: JSON) -> Chariot:
 def _check_lanes(chariots: tuple[Chariot, ...]) -> None:
     by_space: dict[int, list[int]] = {}
     for chariot in chariots:
-        by_space.setdefault(chariot.position, []).append(chariot.lane)
-    for position, lanes in sorted(by_space.items()):
+        by_space.setdefault(lap_index(chariot.position), []).append(chariot.lane)
+    for index, lanes in sorted(by_space.items()):
         if sorted(lanes) != list(range(len(lanes))):
             raise MalformedPosition(
-                f"lanes in space {position} must be 0, 1, 2… with no gap (innermost is 0)"
+                f"lanes on track space {index} (lap index) must be 0, 1, 2… with no gap "
+                "(innermost is 0), whatever lap each chariot is on"
             )
 
 

@@ -54,7 +54,7 @@ from engine.charioteer.events import (
 )
 from engine.charioteer.rules import Play, recovered
 from engine.charioteer.state import Chariot, RaceState, Result, Skill, race_order
-from engine.charioteer.track import is_outer, laps_completed, next_space
+from engine.charioteer.track import is_outer, lap_index, laps_completed, next_space
 from engine.core import Chance, Event
 
 
@@ -79,6 +79,7 @@ class _Turn:
     events: list[Event] = field(default_factory=list)
     positions: dict[str, int] = field(default_factory=dict)
     spaces: dict[int, list[str]] = field(default_factory=dict)
+    """Chariots on each track space (by lap index, whatever their lap), inside first."""
     displays: dict[str, _Display] = field(default_factory=dict)
     deck: list[Card] = field(default_factory=list)
     discard: list[Card] = field(default_factory=list)
@@ -88,8 +89,8 @@ class _Turn:
 
     def __post_init__(self) -> None:
         state = self.state
-        for chariot in sorted(state.chariots, key=lambda c: (c.position, c.lane)):
-            self.spaces.setdefault(chariot.position, []).append(chariot.seat)
+        for chariot in sorted(state.chariots, key=lambda c: (lap_index(c.position), c.lane)):
+            self.spaces.setdefault(lap_index(chariot.position), []).append(chariot.seat)
             self.positions[chariot.seat] = chariot.position
             self.displays[chariot.seat] = _Display(
                 chariot,
@@ -108,24 +109,28 @@ class _Turn:
     # ------------------------------------------------------------------ the track
 
     def lane(self, seat: str) -> int:
-        return self.spaces[self.positions[seat]].index(seat)
+        return self.row(seat).index(seat)
+
+    def row(self, seat: str) -> list[str]:
+        """The chariots on the seat's track space, inside first."""
+        return self.spaces[lap_index(self.positions[seat])]
 
     def leader(self) -> str:
-        return self.spaces[max(self.spaces)][0]
+        return min(self.positions, key=lambda seat: (-self.positions[seat], self.lane(seat)))
 
     def step(self, seat: str, regular_only: bool, passed: list[str], whip: bool) -> None:
         """Leave the current space (the chariot is innermost) for the next one."""
         position = self.positions[seat]
         target, skipped = next_space(position, regular_only)
         for outer in skipped:
-            for rival in self.spaces.get(outer, []):
+            for rival in self.spaces.get(lap_index(outer), []):
                 passed.append(rival)
                 self.events.append(Passed(seat, rival, outer, 0, "outer"))
-        row = self.spaces[position]
+        row = self.row(seat)
         row.remove(seat)
         if not row:
-            del self.spaces[position]
-        arrived = self.spaces.setdefault(target, [])
+            del self.spaces[lap_index(position)]
+        arrived = self.spaces.setdefault(lap_index(target), [])
         arrived.append(seat)
         self.positions[seat] = target
         self.events.append(Entered(seat, target, len(arrived) - 1, is_outer(target), whip))
@@ -136,7 +141,7 @@ class _Turn:
         passed: list[str] = []
         points = distance
         while True:
-            row = self.spaces[self.positions[seat]]
+            row = self.row(seat)
             index = row.index(seat)
             while index > 0 and points > 0:
                 rival = row[index - 1]
@@ -171,7 +176,9 @@ class _Turn:
             position = self.positions[seat]
             regular_only = cornering or position >= finish
             _, skipped = next_space(position, regular_only)
-            blocked = self.lane(seat) > 0 or any(self.spaces.get(outer) for outer in skipped)
+            blocked = self.lane(seat) > 0 or any(
+                self.spaces.get(lap_index(outer)) for outer in skipped
+            )
             if blocked:
                 stopped = "blocked"
                 break
@@ -262,13 +269,12 @@ def resolve_turn(
         commits=(),
         first_seat=None,
     )
+    next_state = _next_turn(turn, next_state)
     if over:
         ranking = race_order(next_state.chariots)
         result = Result(ranking[0], ranking, state.turn)
         events.append(RaceEnded(result.winner, result.ranking, result.turns))
         next_state = dataclasses.replace(next_state, result=result)
-    else:
-        next_state = _next_turn(turn, next_state)
     return dataclasses.replace(next_state, draws=chance.next_index), events
 
 

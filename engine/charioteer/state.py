@@ -22,7 +22,7 @@ from engine.charioteer.components import (
     skill_bonus,
 )
 from engine.charioteer.moves import Move, RevealedMove
-from engine.charioteer.track import finish_position, laps_completed
+from engine.charioteer.track import finish_position, lap_index, laps_completed
 from engine.core import JSON, MalformedPosition
 
 SEAT_NAMES: tuple[str, ...] = ("A", "B", "C", "D", "E", "F")
@@ -185,7 +185,7 @@ class RaceState:
             raise MalformedPosition(f"a race has {MIN_PLAYERS} to {MAX_PLAYERS} chariots")
         if len(set(seats)) != len(seats):
             raise MalformedPosition("every chariot needs its own seat")
-        spots = [(chariot.position, chariot.lane) for chariot in self.chariots]
+        spots = [(lap_index(chariot.position), chariot.lane) for chariot in self.chariots]
         if len(set(spots)) != len(spots):
             raise MalformedPosition("two chariots stand in the same lane of the same space")
         for chariot in self.chariots:
