@@ -14,10 +14,11 @@ from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import TextIO
 
+from engine.charioteer.render import board_text, hand_text, preview_text, reveal_text
+
 from bot.drafts import DraftError, parse_move_text
 from bot.service import AI_LEVELS, RaceService, RaceSettings, ServiceError, Update
 from bot.text import t
-from engine.charioteer.render import board_text, hand_text, preview_text, reveal_text
 from engine.core import EngineError, public_events
 
 PLAYER_ID = 1
@@ -125,7 +126,9 @@ class Console:
             for report in update.turns:
                 _, seat_view = await self.service.view_for(race_id, PLAYER_ID)
                 names = update.table.names
-                story = reveal_text(public_events(report.events), report.view, names=names, locale=self.locale)
+                story = reveal_text(
+                    public_events(report.events), report.view, names=names, locale=self.locale
+                )
                 self.say(t(self.locale, "console.turn_resolved", turn=report.turn))
                 self.say(story)
         for announcement in await self.service.announcements(race_id):
@@ -151,7 +154,9 @@ class Console:
         ranked = sorted(moves, key=lambda move: -seat_view.analyse(move).card_distance)
         self.say(t(self.locale, "console.moves_header", count=len(moves)))
         for move in ranked[:MOVE_SAMPLES]:
-            self.say(f"  {Draft.from_move(move).text():<22} {preview_text(seat_view, move, locale=self.locale)}")
+            self.say(
+                f"  {Draft.from_move(move).text():<22} {preview_text(seat_view, move, locale=self.locale)}"
+            )
 
     async def show_podium(self, race_id: int) -> None:
         table = await self.service.table(race_id)
@@ -182,7 +187,9 @@ async def run_console(
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--game", choices=("charioteer", "cartographers"), default="charioteer")
     parser.add_argument("--seats", type=int, default=4, help="2 to 6 chariots, yours included")
-    parser.add_argument("--level", choices=AI_LEVELS, default="strategic", help="the AI seats' level")
+    parser.add_argument(
+        "--level", choices=AI_LEVELS, default="strategic", help="the AI seats' level"
+    )
     parser.add_argument("--laps", type=int, default=3)
     parser.add_argument("--seed", type=int, default=None, help="replay the same deal")
     parser.add_argument("--side", choices=("A", "B"), default="A", help="Cartographers map side")
@@ -190,7 +197,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def main(argv: Sequence[str], stdin: TextIO, out: TextIO) -> int:
-    parser = argparse.ArgumentParser(prog="python -m bot local", description="Play in the terminal.")
+    parser = argparse.ArgumentParser(
+        prog="python -m bot local", description="Play in the terminal."
+    )
     add_arguments(parser)
     args = parser.parse_args(argv)
     lines = (line.rstrip("\n") for line in stdin)

@@ -10,13 +10,13 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 
-from engine.charioteer import Move, SeatView, TokenKind
-from engine.charioteer.components import SYMBOLS, Card
 from engine.charioteer.render import card_text, preview_text, token_text
-from engine.core import EngineError
 
 from bot.drafts import Draft, DraftError
 from bot.text import t
+from engine.charioteer import Move, SeatView, TokenKind
+from engine.charioteer.components import SYMBOLS, Card
+from engine.core import EngineError
 
 RESET_VALUE = "reset"
 NO_TOKEN_VALUE = "none"
@@ -76,12 +76,20 @@ def build_panel(seat_view: SeatView, draft: Draft, locale: str) -> Panel:
         symbols_here = sorted({move.symbol for move in legal if move.symbol is not None})
     symbols_here.sort(key=SYMBOLS.index)
     symbol_options = [
-        Option(str(symbol), t(locale, "panel.symbol_option", symbol=str(symbol)), selected=str(symbol) == draft.symbol and not draft.reset)
+        Option(
+            str(symbol),
+            t(locale, "panel.symbol_option", symbol=str(symbol)),
+            selected=str(symbol) == draft.symbol and not draft.reset,
+        )
         for symbol in symbols_here
     ]
-    symbol_options.append(Option(RESET_VALUE, t(locale, "panel.reset_option"), selected=draft.reset))
+    symbol_options.append(
+        Option(RESET_VALUE, t(locale, "panel.reset_option"), selected=draft.reset)
+    )
 
-    token_options = [Option(NO_TOKEN_VALUE, t(locale, "panel.no_token"), selected=draft.token is None)]
+    token_options = [
+        Option(NO_TOKEN_VALUE, t(locale, "panel.no_token"), selected=draft.token is None)
+    ]
     colour = None
     if draft.symbol is not None and not draft.reset:
         colour = next((symbol.colour for symbol in SYMBOLS if str(symbol) == draft.symbol), None)
@@ -95,7 +103,13 @@ def build_panel(seat_view: SeatView, draft: Draft, locale: str) -> Panel:
                     token_options.append(
                         Option(
                             f"{index}:{card}",
-                            t(locale, "panel.wild_option", number=index + 1, token=label, card=card + 1),
+                            t(
+                                locale,
+                                "panel.wild_option",
+                                number=index + 1,
+                                token=label,
+                                card=card + 1,
+                            ),
                             selected=draft.token == index and draft.wild == card,
                         )
                     )
@@ -108,21 +122,32 @@ def build_panel(seat_view: SeatView, draft: Draft, locale: str) -> Panel:
                     )
                 )
 
-    limits = [token.kind.discard_limit for token in tokens if token.kind.is_discard and token.colour is None]
+    limits = [
+        token.kind.discard_limit
+        for token in tokens
+        if token.kind.is_discard and token.colour is None
+    ]
     discard_limit = max(limits, default=0)
-    discard_options = tuple(
-        Option(
-            str(index),
-            t(locale, "panel.card_option", number=index + 1, card=card_text(card, locale)),
-            selected=index in draft.discard,
+    discard_options = (
+        tuple(
+            Option(
+                str(index),
+                t(locale, "panel.card_option", number=index + 1, card=card_text(card, locale)),
+                selected=index in draft.discard,
+            )
+            for index, card in enumerate(hand)
+            if index not in chosen
         )
-        for index, card in enumerate(hand)
-        if index not in chosen
-    ) if discard_limit else ()
+        if discard_limit
+        else ()
+    )
 
     crowd = seat_view.crowd[0] if seat_view.crowd else None
     crowd_available = bool(
-        crowd is not None and draft.symbol is not None and not draft.reset and str(draft.symbol) in {str(s) for s, _ in crowd.symbols}
+        crowd is not None
+        and draft.symbol is not None
+        and not draft.reset
+        and str(draft.symbol) in {str(s) for s, _ in crowd.symbols}
     )
 
     move: Move | None = None
@@ -164,7 +189,13 @@ def apply_choice(draft: Draft, kind: str, values: list[str]) -> Draft:
         value = values[0] if values else None
         if value == RESET_VALUE:
             return draft.replace(reset=True, symbol=None, crowd=False, token=None, wild=None)
-        return draft.replace(reset=False, symbol=value, token=None, wild=None, crowd=draft.crowd and value == draft.symbol)
+        return draft.replace(
+            reset=False,
+            symbol=value,
+            token=None,
+            wild=None,
+            crowd=draft.crowd and value == draft.symbol,
+        )
     if kind == "token":
         value = values[0] if values else NO_TOKEN_VALUE
         if value == NO_TOKEN_VALUE:

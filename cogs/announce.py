@@ -15,12 +15,12 @@ import logging
 from typing import Any
 
 import discord
+from engine.charioteer.render import board_png, board_text, hand_text, reveal_text
 
 from bot.service import Announcement, RaceService, Table
 from bot.text import t
 from cogs.ui import board_view, dm_view
 from engine.charioteer import SeatView
-from engine.charioteer.render import board_png, board_text, hand_text, reveal_text
 from engine.core import public_events
 
 log = logging.getLogger(__name__)
@@ -42,7 +42,9 @@ def waiting_line(table: Table, locale: str | None) -> str:
     people = ", ".join(mention(seat.user_id, seat.name) for seat in waiting)
     if table.row.deadline is None:
         return t(locale, "board.waiting", people=people)
-    return t(locale, "board.waiting_until", people=people, deadline=f"<t:{int(table.row.deadline)}:R>")
+    return t(
+        locale, "board.waiting_until", people=people, deadline=f"<t:{int(table.row.deadline)}:R>"
+    )
 
 
 def board_content(table: Table, view: SeatView, locale: str | None) -> str:
@@ -64,7 +66,9 @@ def podium_content(table: Table, view: SeatView, locale: str | None) -> str:
     lines = [t(locale, "podium.header", race=table.id, turns=result.turns)]
     for place, seat in enumerate(result.ranking, start=1):
         row = table.seat(seat)
-        lines.append(t(locale, "podium.line", place=place, name=mention(row.user_id, row.name), seat=seat))
+        lines.append(
+            t(locale, "podium.line", place=place, name=mention(row.user_id, row.name), seat=seat)
+        )
     return "\n".join(lines)[:MESSAGE_LIMIT]
 
 
@@ -110,7 +114,9 @@ class Announcer:
             message = await self._post(channel, table, announcement)
         except discord.Forbidden as error:
             log.warning("race %d: cannot post in channel %s (%s)", table.id, channel.id, error.code)
-            await self.tell_host(table, t(table.row.locale, "error.lost_permissions", race=table.id))
+            await self.tell_host(
+                table, t(table.row.locale, "error.lost_permissions", race=table.id)
+            )
             return False
         except discord.HTTPException:
             log.exception("race %d: posting the %s failed", table.id, announcement.row.kind)
@@ -121,25 +127,39 @@ class Announcer:
             await self.notify_by_dm(await self.service.table(table.id), channel)
         return True
 
-    async def _post(self, channel: Any, table: Table, announcement: Announcement) -> discord.Message:
+    async def _post(
+        self, channel: Any, table: Table, announcement: Announcement
+    ) -> discord.Message:
         locale = table.row.locale
         nonce = f"c{announcement.row.id}"
         kind = announcement.row.kind
         if kind == "reveal":
             report = announcement.report
             assert report is not None
-            story = reveal_text(public_events(report.events), report.view, names=table.names, locale=locale or "en")
+            story = reveal_text(
+                public_events(report.events), report.view, names=table.names, locale=locale or "en"
+            )
             header = t(locale, "reveal.header", race=table.id, turn=report.turn)
-            return await channel.send(f"{header}\n{story}"[:MESSAGE_LIMIT], nonce=nonce, allowed_mentions=MENTIONS)
+            return await channel.send(
+                f"{header}\n{story}"[:MESSAGE_LIMIT], nonce=nonce, allowed_mentions=MENTIONS
+            )
         if kind == "podium":
             return await channel.send(
-                podium_content(table, announcement.view, locale), nonce=nonce, allowed_mentions=MENTIONS
+                podium_content(table, announcement.view, locale),
+                nonce=nonce,
+                allowed_mentions=MENTIONS,
             )
         content = board_content(table, announcement.view, locale)
         files = []
         if self.can_attach(channel):
-            png = await asyncio.to_thread(board_png, announcement.view, names=table.names, locale=locale or "en")
-            files.append(discord.File(io.BytesIO(png), filename=f"race-{table.id}-turn-{announcement.view.turn}.png"))
+            png = await asyncio.to_thread(
+                board_png, announcement.view, names=table.names, locale=locale or "en"
+            )
+            files.append(
+                discord.File(
+                    io.BytesIO(png), filename=f"race-{table.id}-turn-{announcement.view.turn}.png"
+                )
+            )
         return await channel.send(
             content,
             files=files,
@@ -179,9 +199,15 @@ class Announcer:
                 continue
             _, view = await self.service.view_for(table.id, seat.user_id)
             locale = table.row.locale
-            text = t(locale, "dm.turn", race=table.id, turn=view.turn) + "\n" + hand_text(view, locale=locale or "en")
+            text = (
+                t(locale, "dm.turn", race=table.id, turn=view.turn)
+                + "\n"
+                + hand_text(view, locale=locale or "en")
+            )
             try:
-                user = self.client.get_user(seat.user_id) or await self.client.fetch_user(seat.user_id)
+                user = self.client.get_user(seat.user_id) or await self.client.fetch_user(
+                    seat.user_id
+                )
                 await user.send(text[:MESSAGE_LIMIT], view=dm_view(table.id, view.turn, locale))
             except discord.HTTPException as error:
                 if (table.id, seat.user_id) in self._dm_warned:
@@ -189,7 +215,10 @@ class Announcer:
                 self._dm_warned.add((table.id, seat.user_id))
                 key = "dm.closed" if getattr(error, "code", None) == DM_CLOSED else "dm.failed"
                 try:
-                    await channel.send(t(locale, key, name=seat.name), allowed_mentions=discord.AllowedMentions.none())
+                    await channel.send(
+                        t(locale, key, name=seat.name),
+                        allowed_mentions=discord.AllowedMentions.none(),
+                    )
                 except discord.HTTPException:
                     log.warning("race %d: could not say that a DM failed", table.id)
 
@@ -201,13 +230,18 @@ class Announcer:
         deadline = f"<t:{int(table.row.deadline or 0)}:R>"
         key = "reminder.half" if number == 1 else "reminder.last"
         try:
-            await channel.send(t(table.row.locale, key, people=people, deadline=deadline), allowed_mentions=MENTIONS)
+            await channel.send(
+                t(table.row.locale, key, people=people, deadline=deadline),
+                allowed_mentions=MENTIONS,
+            )
         except discord.HTTPException:
             log.warning("race %d: could not post a reminder", table.id)
 
     async def tell_host(self, table: Table, text: str) -> None:
         try:
-            host = self.client.get_user(table.row.host_id) or await self.client.fetch_user(table.row.host_id)
+            host = self.client.get_user(table.row.host_id) or await self.client.fetch_user(
+                table.row.host_id
+            )
             await host.send(text[:MESSAGE_LIMIT])
         except discord.HTTPException:
             log.warning("race %d: could not reach the host either", table.id)

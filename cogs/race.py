@@ -18,6 +18,7 @@ import discord
 from discord import app_commands
 from discord.app_commands import locale_str as _
 from discord.ext import commands
+from engine.charioteer.render import hand_text
 
 from bot.drafts import Draft, DraftError, parse_move_text
 from bot.panel import apply_choice, build_panel
@@ -25,7 +26,6 @@ from bot.service import TURN_LIMITS, RaceService, RaceSettings, ServiceError, Ta
 from bot.text import t
 from cogs.announce import Announcer
 from cogs.ui import MODAL_PATTERN, MoveModal, lobby_view, panel_view
-from engine.charioteer.render import hand_text
 from engine.core import EngineError
 
 log = logging.getLogger(__name__)
@@ -41,7 +41,9 @@ def locale_of(interaction: discord.Interaction[Any]) -> str:
 
 
 def guild_locale_of(interaction: discord.Interaction[Any]) -> str:
-    return str(interaction.guild_locale.value) if interaction.guild_locale else locale_of(interaction)
+    return (
+        str(interaction.guild_locale.value) if interaction.guild_locale else locale_of(interaction)
+    )
 
 
 def display_name(user: discord.abc.User) -> str:
@@ -62,7 +64,11 @@ async def reply(interaction: discord.Interaction[Any], content: str, **kwargs: A
         await interaction.response.send_message(content, ephemeral=True, **kwargs)
 
 
-class RaceCog(commands.GroupCog, group_name=_("race", key="cmd.race"), group_description=_("Chariot races", key="cmd.race.about")):
+class RaceCog(
+    commands.GroupCog,
+    group_name=_("race", key="cmd.race"),
+    group_description=_("Chariot races", key="cmd.race.about"),
+):
     """Charioteer races: lobby, private move panel, board, podium."""
 
     def __init__(self, bot: commands.Bot, service: RaceService, announcer: Announcer) -> None:
@@ -80,7 +86,11 @@ class RaceCog(commands.GroupCog, group_name=_("race", key="cmd.race"), group_des
             params = dict(error.params)
             if error.key == "error.stale_turn":
                 params["link"] = await self.board_link(interaction, params)
-                text = t(locale, "error.stale_turn_link" if params["link"] else "error.stale_turn", **params)
+                text = t(
+                    locale,
+                    "error.stale_turn_link" if params["link"] else "error.stale_turn",
+                    **params,
+                )
             else:
                 text = t(locale, error.key, **params)
         elif isinstance(error, DraftError):
@@ -96,7 +106,9 @@ class RaceCog(commands.GroupCog, group_name=_("race", key="cmd.race"), group_des
         except discord.HTTPException:
             log.warning("could not answer an interaction with an error")
 
-    async def board_link(self, interaction: discord.Interaction[Any], params: dict[str, Any]) -> str:
+    async def board_link(
+        self, interaction: discord.Interaction[Any], params: dict[str, Any]
+    ) -> str:
         race = params.get("race")
         if race is None:
             return ""
@@ -126,12 +138,17 @@ class RaceCog(commands.GroupCog, group_name=_("race", key="cmd.race"), group_des
         if race is not None:
             return await self.service.table(race)
         return await self.service.find_race(
-            channel_id=interaction.channel_id, user_id=interaction.user.id, guild_id=interaction.guild_id
+            channel_id=interaction.channel_id,
+            user_id=interaction.user.id,
+            guild_id=interaction.guild_id,
         )
 
     # ------------------------------------------------------------------ commands
 
-    @app_commands.command(name=_("new", key="cmd.new"), description=_("Open a race lobby in this channel", key="cmd.new.about"))
+    @app_commands.command(
+        name=_("new", key="cmd.new"),
+        description=_("Open a race lobby in this channel", key="cmd.new.about"),
+    )
     @app_commands.describe(
         seats=_("How many chariots (2–6)", key="cmd.new.seats"),
         turn_limit=_("Time to choose a move each turn", key="cmd.new.turn_limit"),
@@ -139,7 +156,10 @@ class RaceCog(commands.GroupCog, group_name=_("race", key="cmd.race"), group_des
         on_timeout=_("What happens to a seat whose time runs out", key="cmd.new.on_timeout"),
     )
     @app_commands.choices(
-        turn_limit=[app_commands.Choice(name=_(name, key=f"limit.{name}"), value=name) for name in TURN_LIMITS],
+        turn_limit=[
+            app_commands.Choice(name=_(name, key=f"limit.{name}"), value=name)
+            for name in TURN_LIMITS
+        ],
         on_timeout=[
             app_commands.Choice(name=_("the AI plays the turn", key="timeout.ai"), value="ai"),
             app_commands.Choice(name=_("a reset move", key="timeout.reset"), value="reset"),
@@ -156,12 +176,24 @@ class RaceCog(commands.GroupCog, group_name=_("race", key="cmd.race"), group_des
     ) -> None:
         try:
             locale = guild_locale_of(interaction)
-            missing = [name for name in REQUIRED if not getattr(interaction.app_permissions, name, False)]
+            missing = [
+                name for name in REQUIRED if not getattr(interaction.app_permissions, name, False)
+            ]
             if missing:
-                await reply(interaction, t(locale_of(interaction), "error.missing_permissions", permissions=", ".join(missing)))
+                await reply(
+                    interaction,
+                    t(
+                        locale_of(interaction),
+                        "error.missing_permissions",
+                        permissions=", ".join(missing),
+                    ),
+                )
                 return
             settings = RaceSettings(
-                seats=seats, laps=laps, turn_seconds=TURN_LIMITS.get(turn_limit, TURN_LIMITS["24h"]), timeout_policy=on_timeout
+                seats=seats,
+                laps=laps,
+                turn_seconds=TURN_LIMITS.get(turn_limit, TURN_LIMITS["24h"]),
+                timeout_policy=on_timeout,
             )
             table = await self.service.new_race(
                 host_id=interaction.user.id,
@@ -172,7 +204,9 @@ class RaceCog(commands.GroupCog, group_name=_("race", key="cmd.race"), group_des
                 locale=locale,
             )
             await interaction.response.send_message(
-                self.lobby_text(table), view=lobby_view(table, locale), allowed_mentions=discord.AllowedMentions.none()
+                self.lobby_text(table),
+                view=lobby_view(table, locale),
+                allowed_mentions=discord.AllowedMentions.none(),
             )
             message = await interaction.original_response()
             await self.service.set_channel_message(table.id, lobby_message_id=message.id)
@@ -182,7 +216,10 @@ class RaceCog(commands.GroupCog, group_name=_("race", key="cmd.race"), group_des
     def lobby_text(self, table: Table) -> str:
         locale = table.row.locale
         settings = table.settings
-        limit = next((name for name, seconds in TURN_LIMITS.items() if seconds == settings.turn_seconds), "none")
+        limit = next(
+            (name for name, seconds in TURN_LIMITS.items() if seconds == settings.turn_seconds),
+            "none",
+        )
         lines = [
             t(locale, "lobby.header", race=table.id, host=f"<@{table.row.host_id}>"),
             t(
@@ -196,13 +233,24 @@ class RaceCog(commands.GroupCog, group_name=_("race", key="cmd.race"), group_des
             t(locale, "lobby.players", count=len(table.seats), seats=settings.seats),
         ]
         for seat in table.seats:
-            who = f"<@{seat.user_id}>" if seat.user_id is not None else t(locale, "lobby.ai_seat", name=seat.name, level=t(locale, f"ai.{seat.ai_level}"))
+            who = (
+                f"<@{seat.user_id}>"
+                if seat.user_id is not None
+                else t(
+                    locale, "lobby.ai_seat", name=seat.name, level=t(locale, f"ai.{seat.ai_level}")
+                )
+            )
             lines.append(f"{seat.seat}. {who}")
         if table.status != "lobby":
-            lines.append(t(locale, "lobby.started" if table.status == "running" else "lobby.closed"))
+            lines.append(
+                t(locale, "lobby.started" if table.status == "running" else "lobby.closed")
+            )
         return "\n".join(lines)
 
-    @app_commands.command(name=_("hand", key="cmd.hand"), description=_("Open your private move panel", key="cmd.hand.about"))
+    @app_commands.command(
+        name=_("hand", key="cmd.hand"),
+        description=_("Open your private move panel", key="cmd.hand.about"),
+    )
     async def hand(self, interaction: discord.Interaction[Any], race: int | None = None) -> None:
         try:
             table = await self.find(interaction, race)
@@ -210,7 +258,10 @@ class RaceCog(commands.GroupCog, group_name=_("race", key="cmd.race"), group_des
         except Exception as error:
             await self.fail(interaction, error)
 
-    @app_commands.command(name=_("dm", key="cmd.dm"), description=_("Get a direct message when your move is due", key="cmd.dm.about"))
+    @app_commands.command(
+        name=_("dm", key="cmd.dm"),
+        description=_("Get a direct message when your move is due", key="cmd.dm.about"),
+    )
     async def dm(self, interaction: discord.Interaction[Any], enabled: bool) -> None:
         try:
             await self.service.storage.set_dm(interaction.user.id, enabled)
@@ -218,11 +269,18 @@ class RaceCog(commands.GroupCog, group_name=_("race", key="cmd.race"), group_des
         except Exception as error:
             await self.fail(interaction, error)
 
-    @app_commands.command(name=_("status", key="cmd.status"), description=_("Where the race stands", key="cmd.status.about"))
+    @app_commands.command(
+        name=_("status", key="cmd.status"),
+        description=_("Where the race stands", key="cmd.status.about"),
+    )
     async def status(self, interaction: discord.Interaction[Any], race: int | None = None) -> None:
         try:
             table = await self.find(interaction, race)
-            await reply(interaction, await self.status_text(table, locale_of(interaction)), allowed_mentions=discord.AllowedMentions.none())
+            await reply(
+                interaction,
+                await self.status_text(table, locale_of(interaction)),
+                allowed_mentions=discord.AllowedMentions.none(),
+            )
         except Exception as error:
             await self.fail(interaction, error)
 
@@ -234,12 +292,16 @@ class RaceCog(commands.GroupCog, group_name=_("race", key="cmd.race"), group_des
         _, view = await self.service.view_for(table.id, None)
         return board_content(table, view, locale)
 
-    @app_commands.command(name=_("log", key="cmd.log"), description=_("Every reveal of the race so far", key="cmd.log.about"))
+    @app_commands.command(
+        name=_("log", key="cmd.log"),
+        description=_("Every reveal of the race so far", key="cmd.log.about"),
+    )
     async def log_(self, interaction: discord.Interaction[Any], race: int | None = None) -> None:
         try:
             table = await self.find(interaction, race)
             await interaction.response.defer(ephemeral=True, thinking=True)
             from engine.charioteer.render import reveal_text
+
             from engine.core import public_events
 
             locale = locale_of(interaction)
@@ -249,18 +311,29 @@ class RaceCog(commands.GroupCog, group_name=_("race", key="cmd.race"), group_des
                 return
             chunks: list[str] = []
             for report in reports[-10:]:
-                story = reveal_text(public_events(report.events), report.view, names=table.names, locale=locale)
-                chunks.append(t(locale, "reveal.header", race=table.id, turn=report.turn) + "\n" + story)
+                story = reveal_text(
+                    public_events(report.events), report.view, names=table.names, locale=locale
+                )
+                chunks.append(
+                    t(locale, "reveal.header", race=table.id, turn=report.turn) + "\n" + story
+                )
             for chunk in chunks[-3:]:
-                await interaction.followup.send(chunk[:2000], ephemeral=True, allowed_mentions=discord.AllowedMentions.none())
+                await interaction.followup.send(
+                    chunk[:2000], ephemeral=True, allowed_mentions=discord.AllowedMentions.none()
+                )
         except Exception as error:
             await self.fail(interaction, error)
 
-    @app_commands.command(name=_("rules", key="cmd.rules"), description=_("A short rules card", key="cmd.rules.about"))
+    @app_commands.command(
+        name=_("rules", key="cmd.rules"), description=_("A short rules card", key="cmd.rules.about")
+    )
     async def rules(self, interaction: discord.Interaction[Any]) -> None:
         await reply(interaction, t(locale_of(interaction), "rules.card"))
 
-    @app_commands.command(name=_("leave", key="cmd.leave"), description=_("Leave the race (an AI takes your chariot)", key="cmd.leave.about"))
+    @app_commands.command(
+        name=_("leave", key="cmd.leave"),
+        description=_("Leave the race (an AI takes your chariot)", key="cmd.leave.about"),
+    )
     async def leave(self, interaction: discord.Interaction[Any], race: int | None = None) -> None:
         try:
             table = await self.find(interaction, race)
@@ -270,29 +343,65 @@ class RaceCog(commands.GroupCog, group_name=_("race", key="cmd.race"), group_des
                 await self.refresh_lobby(table)
                 return
             update = await self.service.leave_race(table.id, interaction.user.id)
-            await reply(interaction, t(locale_of(interaction), "race.left" if update.table.status == "running" else "race.abandoned_by_leaving"))
+            await reply(
+                interaction,
+                t(
+                    locale_of(interaction),
+                    "race.left"
+                    if update.table.status == "running"
+                    else "race.abandoned_by_leaving",
+                ),
+            )
             self.later(self.settle(table.id))
         except Exception as error:
             await self.fail(interaction, error)
 
-    @app_commands.command(name=_("abandon", key="cmd.abandon"), description=_("End the race (host or Manage Server)", key="cmd.abandon.about"))
+    @app_commands.command(
+        name=_("abandon", key="cmd.abandon"),
+        description=_("End the race (host or Manage Server)", key="cmd.abandon.about"),
+    )
     async def abandon(self, interaction: discord.Interaction[Any], race: int | None = None) -> None:
         try:
             table = await self.find(interaction, race)
-            update = await self.service.abandon(table.id, interaction.user.id, admin=is_admin(interaction))
+            update = await self.service.abandon(
+                table.id, interaction.user.id, admin=is_admin(interaction)
+            )
             await interaction.response.send_message(
-                t(update.table.row.locale, "race.abandoned", race=table.id, by=display_name(interaction.user)),
+                t(
+                    update.table.row.locale,
+                    "race.abandoned",
+                    race=table.id,
+                    by=display_name(interaction.user),
+                ),
                 allowed_mentions=discord.AllowedMentions.none(),
             )
         except Exception as error:
             await self.fail(interaction, error)
 
-    @app_commands.command(name=_("substitute", key="cmd.substitute"), description=_("Put a member in a seat (host)", key="cmd.substitute.about"))
-    @app_commands.choices(seat=[app_commands.Choice(name=letter, value=letter) for letter in "ABCDEF"])
-    async def substitute(self, interaction: discord.Interaction[Any], seat: str, member: discord.Member, race: int | None = None) -> None:
+    @app_commands.command(
+        name=_("substitute", key="cmd.substitute"),
+        description=_("Put a member in a seat (host)", key="cmd.substitute.about"),
+    )
+    @app_commands.choices(
+        seat=[app_commands.Choice(name=letter, value=letter) for letter in "ABCDEF"]
+    )
+    async def substitute(
+        self,
+        interaction: discord.Interaction[Any],
+        seat: str,
+        member: discord.Member,
+        race: int | None = None,
+    ) -> None:
         try:
             table = await self.find(interaction, race)
-            await self.service.substitute(table.id, interaction.user.id, seat, member.id, display_name(member), admin=is_admin(interaction))
+            await self.service.substitute(
+                table.id,
+                interaction.user.id,
+                seat,
+                member.id,
+                display_name(member),
+                admin=is_admin(interaction),
+            )
             await interaction.response.send_message(
                 t(table.row.locale, "race.substituted", seat=seat, member=member.mention),
                 allowed_mentions=discord.AllowedMentions(users=[member]),
@@ -303,7 +412,14 @@ class RaceCog(commands.GroupCog, group_name=_("race", key="cmd.race"), group_des
 
     # ------------------------------------------------------------------ components
 
-    async def on_component(self, interaction: discord.Interaction[Any], race: int, verb: str, turn: int, values: list[str]) -> None:
+    async def on_component(
+        self,
+        interaction: discord.Interaction[Any],
+        race: int,
+        verb: str,
+        turn: int,
+        values: list[str],
+    ) -> None:
         try:
             if verb in LOBBY_VERBS:
                 await self.on_lobby(interaction, race, verb, values)
@@ -311,7 +427,11 @@ class RaceCog(commands.GroupCog, group_name=_("race", key="cmd.race"), group_des
                 await self.open_panel(interaction, race, turn)
             elif verb == "status":
                 table = await self.service.table(race)
-                await reply(interaction, await self.status_text(table, locale_of(interaction)), allowed_mentions=discord.AllowedMentions.none())
+                await reply(
+                    interaction,
+                    await self.status_text(table, locale_of(interaction)),
+                    allowed_mentions=discord.AllowedMentions.none(),
+                )
             elif verb in PANEL_VERBS:
                 await self.on_panel(interaction, race, verb, turn, values)
             elif verb == "confirm":
@@ -323,7 +443,9 @@ class RaceCog(commands.GroupCog, group_name=_("race", key="cmd.race"), group_des
         except Exception as error:
             await self.fail(interaction, error)
 
-    async def on_lobby(self, interaction: discord.Interaction[Any], race: int, verb: str, values: list[str]) -> None:
+    async def on_lobby(
+        self, interaction: discord.Interaction[Any], race: int, verb: str, values: list[str]
+    ) -> None:
         user = interaction.user
         if verb == "join":
             table = await self.service.join(race, user.id, display_name(user))
@@ -336,7 +458,9 @@ class RaceCog(commands.GroupCog, group_name=_("race", key="cmd.race"), group_des
         else:
             await self.start(interaction, race)
             return
-        await interaction.response.edit_message(content=self.lobby_text(table), view=lobby_view(table, table.row.locale))
+        await interaction.response.edit_message(
+            content=self.lobby_text(table), view=lobby_view(table, table.row.locale)
+        )
 
     async def refresh_lobby(self, table: Table) -> None:
         channel = self.bot.get_channel(table.row.channel_id or 0)
@@ -356,23 +480,36 @@ class RaceCog(commands.GroupCog, group_name=_("race", key="cmd.race"), group_des
         await interaction.response.edit_message(content=self.lobby_text(table), view=None)
         thread_id = None
         permissions = interaction.app_permissions
-        if all(getattr(permissions, name, False) for name in FOR_THREADS) and interaction.message is not None:
+        if (
+            all(getattr(permissions, name, False) for name in FOR_THREADS)
+            and interaction.message is not None
+        ):
             try:
-                thread = await interaction.message.create_thread(name=t(locale, "thread.name", race=race)[:100])
+                thread = await interaction.message.create_thread(
+                    name=t(locale, "thread.name", race=race)[:100]
+                )
                 thread_id = thread.id
             except discord.HTTPException:
                 log.warning("race %d: could not open a thread; racing in the channel", race)
         else:
-            await interaction.followup.send(t(locale_of(interaction), "error.no_threads"), ephemeral=True)
+            await interaction.followup.send(
+                t(locale_of(interaction), "error.no_threads"), ephemeral=True
+            )
         if thread_id is not None:
             await self.service.set_channel_message(race, thread_id=thread_id)
         await self.settle(race, moved=False)
 
-    async def open_panel(self, interaction: discord.Interaction[Any], race: int, turn: int | None) -> None:
+    async def open_panel(
+        self, interaction: discord.Interaction[Any], race: int, turn: int | None
+    ) -> None:
         locale = locale_of(interaction)
         table, view = await self.service.view_for(race, interaction.user.id)
         if table.status != "running":
-            raise ServiceError("error.race_over" if table.status in ("finished", "abandoned") else "error.not_started")
+            raise ServiceError(
+                "error.race_over"
+                if table.status in ("finished", "abandoned")
+                else "error.not_started"
+            )
         if table.seat_of(interaction.user.id) is None:
             raise ServiceError("error.not_seated")
         if turn is not None and turn != view.turn:
@@ -380,11 +517,16 @@ class RaceCog(commands.GroupCog, group_name=_("race", key="cmd.race"), group_des
         draft = Draft.from_json(await self.service.get_draft(race, interaction.user.id, view.turn))
         if draft.is_empty and view.my_move is not None:
             draft = Draft.from_move(view.my_move)
-        await interaction.response.send_message(**self.panel_message(race, view, draft, locale), ephemeral=True)
+        await interaction.response.send_message(
+            **self.panel_message(race, view, draft, locale), ephemeral=True
+        )
 
     def panel_message(self, race: int, view: Any, draft: Draft, locale: str) -> dict[str, Any]:
         panel = build_panel(view, draft, locale)
-        lines = [t(locale, "panel.header", race=race, turn=view.turn), hand_text(view, locale=locale)]
+        lines = [
+            t(locale, "panel.header", race=race, turn=view.turn),
+            hand_text(view, locale=locale),
+        ]
         if view.my_move is not None:
             lines.append(t(locale, "panel.chosen", move=Draft.from_move(view.my_move).text()))
         lines.append(t(locale, "panel.preview", preview=panel.preview))
@@ -396,14 +538,25 @@ class RaceCog(commands.GroupCog, group_name=_("race", key="cmd.race"), group_des
     async def _seat_view(self, interaction: discord.Interaction[Any], race: int, turn: int) -> Any:
         table, view = await self.service.view_for(race, interaction.user.id)
         if table.status != "running":
-            raise ServiceError("error.race_over" if table.status in ("finished", "abandoned") else "error.not_started")
+            raise ServiceError(
+                "error.race_over"
+                if table.status in ("finished", "abandoned")
+                else "error.not_started"
+            )
         if table.seat_of(interaction.user.id) is None:
             raise ServiceError("error.not_seated")
         if turn != view.turn:
             raise ServiceError("error.stale_turn", turn=view.turn, race=race)
         return view
 
-    async def on_panel(self, interaction: discord.Interaction[Any], race: int, verb: str, turn: int, values: list[str]) -> None:
+    async def on_panel(
+        self,
+        interaction: discord.Interaction[Any],
+        race: int,
+        verb: str,
+        turn: int,
+        values: list[str],
+    ) -> None:
         locale = locale_of(interaction)
         view = await self._seat_view(interaction, race, turn)
         draft = Draft.from_json(await self.service.get_draft(race, interaction.user.id, turn))
@@ -425,7 +578,13 @@ class RaceCog(commands.GroupCog, group_name=_("race", key="cmd.race"), group_des
         if draft.token is not None and not 0 <= draft.token < token_count:
             raise ValueError("token out of range")
 
-    async def confirm(self, interaction: discord.Interaction[Any], race: int, turn: int, draft: Draft | None = None) -> None:
+    async def confirm(
+        self,
+        interaction: discord.Interaction[Any],
+        race: int,
+        turn: int,
+        draft: Draft | None = None,
+    ) -> None:
         locale = locale_of(interaction)
         view = await self._seat_view(interaction, race, turn)
         if draft is None:
@@ -435,12 +594,26 @@ class RaceCog(commands.GroupCog, group_name=_("race", key="cmd.race"), group_des
         await self.answer_accepted(interaction, race, update, draft, locale)
         self.later(self.settle(race))
 
-    async def answer_accepted(self, interaction: discord.Interaction[Any], race: int, update: Update, draft: Draft, locale: str) -> None:
-        key = "move.resolved" if update.resolved else ("move.changed" if update.changed_move else "move.accepted")
+    async def answer_accepted(
+        self,
+        interaction: discord.Interaction[Any],
+        race: int,
+        update: Update,
+        draft: Draft,
+        locale: str,
+    ) -> None:
+        key = (
+            "move.resolved"
+            if update.resolved
+            else ("move.changed" if update.changed_move else "move.accepted")
+        )
         if not update.stored:
             key = "move.unchanged"
         text = t(locale, key, move=draft.text())
-        if interaction.message is not None and interaction.type == discord.InteractionType.component:
+        if (
+            interaction.message is not None
+            and interaction.type == discord.InteractionType.component
+        ):
             await interaction.response.edit_message(content=text, view=None)
         else:
             await reply(interaction, text)
@@ -451,7 +624,9 @@ class RaceCog(commands.GroupCog, group_name=_("race", key="cmd.race"), group_des
         current = "" if draft.is_empty else draft.text()
         if not current and view.my_move is not None:
             current = Draft.from_move(view.my_move).text()
-        await interaction.response.send_modal(MoveModal(race, turn, locale_of(interaction), current))
+        await interaction.response.send_modal(
+            MoveModal(race, turn, locale_of(interaction), current)
+        )
 
     async def on_modal(self, interaction: discord.Interaction[Any]) -> None:
         """A "type your move" submission (also after a restart: nothing is kept in memory)."""

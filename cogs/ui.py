@@ -32,7 +32,9 @@ def _clip(text: str, limit: int = LABEL_LIMIT) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
-async def _dispatch(interaction: discord.Interaction[Any], race: int, verb: str, turn: int, values: list[str]) -> None:
+async def _dispatch(
+    interaction: discord.Interaction[Any], race: int, verb: str, turn: int, values: list[str]
+) -> None:
     handler: Handler | None = getattr(interaction.client, "component_handler", None)
     if handler is None:
         return
@@ -66,9 +68,18 @@ class RaceButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=BUTTON
 
     @classmethod
     async def from_custom_id(
-        cls, interaction: discord.Interaction[Any], item: discord.ui.Button[Any], match: re.Match[str]
+        cls,
+        interaction: discord.Interaction[Any],
+        item: discord.ui.Button[Any],
+        match: re.Match[str],
     ) -> RaceButton:
-        return cls(int(match["race"]), match["verb"], int(match["turn"]), label=item.label or "", style=item.style)
+        return cls(
+            int(match["race"]),
+            match["verb"],
+            int(match["turn"]),
+            label=item.label or "",
+            style=item.style,
+        )
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         await _dispatch(interaction, self.race, self.verb, self.turn, [])
@@ -103,9 +114,14 @@ class RaceSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=SELECT
 
     @classmethod
     async def from_custom_id(
-        cls, interaction: discord.Interaction[Any], item: discord.ui.Select[Any], match: re.Match[str]
+        cls,
+        interaction: discord.Interaction[Any],
+        item: discord.ui.Select[Any],
+        match: re.Match[str],
     ) -> RaceSelect:
-        return cls(int(match["race"]), match["verb"], int(match["turn"]), options=list(item.options))
+        return cls(
+            int(match["race"]), match["verb"], int(match["turn"]), options=list(item.options)
+        )
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         await _dispatch(interaction, self.race, self.verb, self.turn, list(self.item.values))
@@ -114,28 +130,55 @@ class RaceSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=SELECT
 def lobby_view(table: Table, locale: str | None) -> discord.ui.View:
     view = discord.ui.View(timeout=None)
     race = table.id
-    view.add_item(RaceButton(race, "join", 0, label=t(locale, "lobby.join"), style=discord.ButtonStyle.primary, row=0))
+    view.add_item(
+        RaceButton(
+            race, "join", 0, label=t(locale, "lobby.join"), style=discord.ButtonStyle.primary, row=0
+        )
+    )
     view.add_item(RaceButton(race, "leave", 0, label=t(locale, "lobby.leave"), row=0))
-    view.add_item(RaceButton(race, "start", 0, label=t(locale, "lobby.start"), style=discord.ButtonStyle.success, row=0))
+    view.add_item(
+        RaceButton(
+            race,
+            "start",
+            0,
+            label=t(locale, "lobby.start"),
+            style=discord.ButtonStyle.success,
+            row=0,
+        )
+    )
     view.add_item(RaceButton(race, "noai", 0, label=t(locale, "lobby.remove_ai"), row=0))
     levels = [
-        discord.SelectOption(label=t(locale, f"ai.{level}"), value=level, description=_clip(t(locale, f"ai.{level}.about"), OPTION_LIMIT))
+        discord.SelectOption(
+            label=t(locale, f"ai.{level}"),
+            value=level,
+            description=_clip(t(locale, f"ai.{level}.about"), OPTION_LIMIT),
+        )
         for level in AI_LEVELS
     ]
-    view.add_item(RaceSelect(race, "addai", 0, options=levels, placeholder=t(locale, "lobby.add_ai"), row=1))
+    view.add_item(
+        RaceSelect(race, "addai", 0, options=levels, placeholder=t(locale, "lobby.add_ai"), row=1)
+    )
     return view
 
 
 def board_view(race: int, turn: int, locale: str | None) -> discord.ui.View:
     view = discord.ui.View(timeout=None)
-    view.add_item(RaceButton(race, "choose", turn, label=t(locale, "board.choose"), style=discord.ButtonStyle.primary))
+    view.add_item(
+        RaceButton(
+            race, "choose", turn, label=t(locale, "board.choose"), style=discord.ButtonStyle.primary
+        )
+    )
     view.add_item(RaceButton(race, "status", turn, label=t(locale, "board.status")))
     return view
 
 
 def dm_view(race: int, turn: int, locale: str | None) -> discord.ui.View:
     view = discord.ui.View(timeout=None)
-    view.add_item(RaceButton(race, "choose", turn, label=t(locale, "board.choose"), style=discord.ButtonStyle.primary))
+    view.add_item(
+        RaceButton(
+            race, "choose", turn, label=t(locale, "board.choose"), style=discord.ButtonStyle.primary
+        )
+    )
     return view
 
 
@@ -167,11 +210,25 @@ def panel_view(race: int, turn: int, panel: Panel, locale: str | None) -> discor
         )
     )
     view.add_item(
-        RaceSelect(race, "symbol", turn, options=_options(panel.symbols), placeholder=t(locale, "panel.pick_symbol"), row=1)
+        RaceSelect(
+            race,
+            "symbol",
+            turn,
+            options=_options(panel.symbols),
+            placeholder=t(locale, "panel.pick_symbol"),
+            row=1,
+        )
     )
     if len(panel.tokens) > 1:
         view.add_item(
-            RaceSelect(race, "token", turn, options=_options(panel.tokens), placeholder=t(locale, "panel.pick_token"), row=2)
+            RaceSelect(
+                race,
+                "token",
+                turn,
+                options=_options(panel.tokens),
+                placeholder=t(locale, "panel.pick_token"),
+                row=2,
+            )
         )
     if panel.discards:
         view.add_item(
@@ -193,7 +250,9 @@ def panel_view(race: int, turn: int, panel: Panel, locale: str | None) -> discor
             "crowd",
             turn,
             label=crowd_label,
-            style=discord.ButtonStyle.primary if panel.draft.crowd else discord.ButtonStyle.secondary,
+            style=discord.ButtonStyle.primary
+            if panel.draft.crowd
+            else discord.ButtonStyle.secondary,
             disabled=not panel.crowd_available and not panel.draft.crowd,
             row=4,
         )
@@ -215,11 +274,15 @@ def panel_view(race: int, turn: int, panel: Panel, locale: str | None) -> discor
 
 
 class MoveModal(discord.ui.Modal):
-    """"Type your move": one text field in the text form (``R5 1 2 crowd t1``). Its
+    """ "Type your move": one text field in the text form (``R5 1 2 crowd t1``). Its
     submission is handled by the bot's interaction listener, so it works after a restart."""
 
     def __init__(self, race: int, turn: int, locale: str | None, current: str) -> None:
-        super().__init__(title=_clip(t(locale, "modal.title"), 45), custom_id=custom_id("m", race, "move", turn), timeout=None)
+        super().__init__(
+            title=_clip(t(locale, "modal.title"), 45),
+            custom_id=custom_id("m", race, "move", turn),
+            timeout=None,
+        )
         self.add_item(
             discord.ui.TextInput(
                 label=_clip(t(locale, "modal.label"), 45),
