@@ -69,7 +69,7 @@ class Console:
             await self.service.add_ai(table.id, PLAYER_ID, level)
         await self.service.start(table.id, PLAYER_ID)
         await self.service.play_ai_seats(table.id)
-        self.say(t(self.locale, "console.welcome", seats=seats, level=level, laps=laps))
+        self.say(t(self.locale, "console.welcome", opponents=seats - 1, level=level, laps=laps))
         await self.show_board(table.id)
         while True:
             table = await self.service.table(table.id)

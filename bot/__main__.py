@@ -1,0 +1,51 @@
+"""``python -m bot`` runs the Discord bot; ``python -m bot local`` plays in the terminal.
+
+Without a token the bot says what to set and exits with status 2.
+"""
+
+from __future__ import annotations
+
+import logging
+import sys
+from collections.abc import Sequence
+
+from bot.config import Settings, SettingsError
+
+NO_TOKEN = (
+    "circus: DISCORD_TOKEN is not set. Put your bot's token in a .env file (copy .env.example) "
+    "or in the environment, then run `python -m bot` again. "
+    "To play without Discord: `python -m bot local`."
+)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = list(sys.argv[1:] if argv is None else argv)
+    if args and args[0] == "local":
+        from bot.console import main as console_main
+
+        return console_main(args[1:], sys.stdin, sys.stdout)
+    if args and args[0] in ("-h", "--help"):
+        print(__doc__.strip())
+        return 0
+    if args:
+        print(f"circus: unknown command {args[0]!r}; try `python -m bot local`", file=sys.stderr)
+        return 2
+    try:
+        settings = Settings.load()
+    except SettingsError as error:
+        print(f"circus: {error}", file=sys.stderr)
+        return 2
+    if settings.token is None:
+        print(NO_TOKEN, file=sys.stderr)
+        return 2
+    logging.basicConfig(
+        level=settings.log_level,
+        format="%(asctime)s %(levelname)s %(name)s: %(message)s",
+    )
+    from cogs.app import run
+
+    return run(settings)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
