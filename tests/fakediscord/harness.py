@@ -19,7 +19,7 @@ import sys
 from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
 
-from .launch import point_discord_at, restore
+from .pointing import point_discord_at, restore
 from .server import FakeDiscord
 
 REPO_ROOT = Path(__file__).resolve().parents[2]

@@ -143,11 +143,16 @@ class SampleBot(discord.Client):
         self.tree = app_commands.CommandTree(self)
         self.tree.add_command(build_group(self))
         self.outcomes: list[tuple[str, Any]] = []
+        self.heard: list[str] = []
         self.release_silent = asyncio.Event()
 
     async def setup_hook(self) -> None:
         self.add_dynamic_items(JoinButton, HandButton, MoveSelect)
         await self.tree.sync()
+
+    async def on_message(self, message: discord.Message) -> None:
+        if not message.author.bot:
+            self.heard.append(message.content)
 
     def note(self, what: str, value: Any) -> None:
         self.outcomes.append((what, value))
@@ -262,6 +267,18 @@ def build_group(bot: SampleBot) -> app_commands.Group:
         except discord.HTTPException as error:
             bot.note("invalid", error.code)
         await interaction.followup.send("Tried", ephemeral=True)
+
+    colours = ["red", "green", "blue", "white"]
+
+    @demo.command(name="colour", description="Pick a colour, with suggestions")
+    async def colour(interaction: discord.Interaction, colour: str) -> None:
+        await interaction.response.send_message(f"You picked {colour}", ephemeral=True)
+
+    @colour.autocomplete("colour")
+    async def suggest_colour(
+        interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        return [app_commands.Choice(name=c, value=c) for c in colours if current in c]
 
     return demo
 

@@ -298,3 +298,17 @@ async def test_a_bot_runs_as_a_subprocess_through_the_launcher(
         assert (await asked.reply(timeout=10)).content == "First"
         assert (await asked.followup(0)).ephemeral_to is world.alice
         assert process.running
+
+
+async def test_a_board_keeps_working_after_the_bot_process_restarts(
+    fake: FakeDiscord, world: World
+) -> None:
+    async with run_bot(fake, "tests.fakediscord.sample_bot"):
+        await fake.wait_for_command("demo", timeout=20)
+        await fake.wait_until_ready(timeout=20)
+        board = await (await world.alice.slash(world.channel, "demo new", seats=2)).reply()
+    async with run_bot(fake, "tests.fakediscord.sample_bot"):
+        await fake.wait_for(lambda: fake.gateway.identify_count == 2, timeout=20)
+        await fake.wait_until_ready(timeout=20)
+        clicked = await world.bob.click(board, label="Join")
+        assert (await clicked.reply(timeout=10)).content.endswith("bob joined (seq 1)")

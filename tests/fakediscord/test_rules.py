@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 from collections.abc import AsyncIterator
 from typing import Any
 
@@ -11,7 +12,7 @@ import pytest
 
 from .conftest import World
 from .model import ChannelType
-from .sample_bot import SampleBot
+from .sample_bot import SampleBot, png_bytes
 from .server import FakeDiscord
 
 COMMAND = {
@@ -261,3 +262,76 @@ async def test_the_gateway_speaks_zlib_stream_and_replays_missed_events(
     await fake.wait_for(lambda: bot.get_channel(late.id) is not None)
     [session] = fake.gateway.live_sessions()
     assert session.resumes == 1
+
+
+async def test_editing_a_message_can_replace_or_keep_its_attachments(
+    fake: FakeDiscord, world: World, bot: SampleBot
+) -> None:
+    channel = bot.get_channel(world.channel.id)
+    assert isinstance(channel, discord.TextChannel)
+    sent = await channel.send("turn 1", file=discord.File(io.BytesIO(png_bytes(10, 10)), "t1.png"))
+    [first] = sent.attachments
+    edited = await sent.edit(
+        content="turn 2", attachments=[discord.File(io.BytesIO(png_bytes(20, 10)), "t2.png")]
+    )
+    stored = fake.messages[sent.id]
+    assert [a.filename for a in stored.attachments] == ["t2.png"]
+    assert stored.attachments[0].image_size() == (20, 10)
+    assert [a.filename for a in edited.attachments] == ["t2.png"]
+    both = await edited.edit(
+        attachments=[edited.attachments[0], discord.File(io.BytesIO(png_bytes()), "extra.png")]
+    )
+    assert [a.filename for a in both.attachments] == ["t2.png", "extra.png"]
+    assert stored.edit_count == 2 and first.filename == "t1.png"
+
+
+async def test_follow_ups_and_the_original_can_be_edited_and_deleted(
+    fake: FakeDiscord, world: World, http: aiohttp.ClientSession
+) -> None:
+    fake.set_commands(None, [COMMAND])
+    asked = await world.alice.slash(world.channel, "demo panel")
+    await call(http, "POST", callback_path(asked), {"type": 4, "data": {"content": "board"}})
+    status, sent = await call(http, "POST", webhook_path(fake, asked) + "?wait=1", {"content": "a"})
+    assert status == 200
+    follow = webhook_path(fake, asked, f"/messages/{sent['id']}")
+    status, edited = await call(http, "PATCH", follow, {"content": "b"})
+    assert (status, edited["content"]) == (200, "b")
+    original = webhook_path(fake, asked, "/messages/@original")
+    status, _ = await call(http, "DELETE", original)
+    assert status == 204
+    assert [m.content for m in world.bob.visible_messages(world.channel)] == ["b"]
+    status, error = await call(http, "GET", original)
+    assert (status, error["code"]) == (404, 10008)
+
+
+async def test_autocomplete_suggestions_come_back_from_the_bot(
+    fake: FakeDiscord, world: World, bot: SampleBot
+) -> None:
+    asked = await world.alice.autocomplete(world.channel, "demo colour", "colour", "re")
+    assert await asked.wait_choices() == [
+        {"name": "red", "value": "red"},
+        {"name": "green", "value": "green"},
+    ]
+
+
+async def test_without_the_content_intent_the_bot_hears_only_mentions(
+    fake: FakeDiscord, world: World, bot: SampleBot
+) -> None:
+    await world.alice.say(world.channel, "secret plan")
+    await world.alice.say(world.channel, f"{fake.bot_user.mention} hello")
+    await fake.wait_for(lambda: len(bot.heard) == 2)
+    assert bot.heard == ["", f"{fake.bot_user.mention} hello"]
+
+
+async def test_guild_permission_changes_reach_the_bot(
+    fake: FakeDiscord, world: World, bot: SampleBot
+) -> None:
+    channel = bot.get_channel(world.channel.id)
+    assert isinstance(channel, discord.TextChannel)
+    assert channel.permissions_for(channel.guild.me).send_messages
+    world.guild.set_bot_permissions("view_channel")
+    world.guild.everyone.permissions = 0
+    world.channel.deny_bot("send_messages")
+    await fake.wait_for(lambda: not channel.permissions_for(channel.guild.me).send_messages)
+    with pytest.raises(discord.Forbidden):
+        await channel.send("hi")
