@@ -140,6 +140,13 @@ class Gateway:
             if session.ready and session.wants(intent):
                 session.dispatch(event, data)
 
+    def dispatch_guild_create(self, guild: Any) -> None:
+        """GUILD_CREATE, with the member list only for sessions holding the members intent."""
+        for session in self.live_sessions():
+            if session.ready and session.wants(GUILDS):
+                members = session.wants(GUILD_MEMBERS)
+                session.dispatch("GUILD_CREATE", guild.payload(include_members=members))
+
     async def drop(self, code: int = 4000) -> None:
         """Close every connection as a network failure would; sessions stay resumable."""
         for connection in list(self.connections):

@@ -531,7 +531,10 @@ async def create_message(rest: Rest, call: Call) -> Any:
     fake.raise_for_problems(check_message(body, **fake.file_facts(call.uploads), creating=True))
     if channel.type == ChannelType.DM:
         assert channel.recipient is not None
-        if not channel.recipient.dms_open:
+        shares_a_guild = any(
+            channel.recipient.id in guild.members for guild in fake.guilds.values()
+        )
+        if not channel.recipient.dms_open or not shares_a_guild:
             raise ApiError(403, 50007, "Cannot send messages to this user")
     else:
         rest.require(channel, *_send_permissions(channel, call.uploads))

@@ -43,6 +43,7 @@ from .model import (
 )
 from .rest import RateLimitScript, Rest
 
+POLL_INTERVAL = 0.02
 SUPPRESS_EMBEDS, SUPPRESS_NOTIFICATIONS, IS_COMPONENTS_V2 = 1 << 2, 1 << 12, 1 << 15
 CREATE_FLAGS = SUPPRESS_EMBEDS | SUPPRESS_NOTIFICATIONS | IS_COMPONENTS_V2 | EPHEMERAL | LOADING
 
@@ -157,7 +158,8 @@ class FakeDiscord:
     async def wait_for(
         self, predicate: Callable[[], object], timeout: float = 5.0, what: str = "a condition"
     ) -> None:
-        """Wait until `predicate()` is true, re-checking after every change in the fake."""
+        """Wait until `predicate()` is true, re-checking after every change in the fake
+        (and every `POLL_INTERVAL`, for conditions on an in-process bot's own state)."""
         loop = asyncio.get_running_loop()
         deadline = loop.time() + timeout
         while not predicate():
@@ -171,7 +173,7 @@ class FakeDiscord:
                 )
             changed = self._changed
             with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(changed.wait(), remaining)
+                await asyncio.wait_for(changed.wait(), min(remaining, POLL_INTERVAL))
 
     async def wait_until_ready(self, timeout: float = 10.0) -> None:
         """Wait until a bot has identified on the gateway and been sent its guilds."""
@@ -228,7 +230,7 @@ class FakeDiscord:
         now = self.clock.now()
         guild.members[owner.id] = Member(owner, now)
         guild.members[self.bot_user.id] = Member(self.bot_user, now, [bot_role])
-        self.gateway.dispatch("GUILD_CREATE", guild.payload(include_members=False), GUILDS)
+        self.gateway.dispatch_guild_create(guild)
         self.notify()
         return guild
 
