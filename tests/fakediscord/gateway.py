@@ -65,8 +65,9 @@ class Compressor:
         if self._zstd is not None:
             import zstandard
 
-            data: bytes = self._zstd.compress(text.encode())
-            return data + self._zstd.flush(zstandard.COMPRESSOBJ_FLUSH_BLOCK)
+            data = self._zstd.compress(text.encode())
+            flushed = self._zstd.flush(zstandard.COMPRESSOBJ_FLUSH_BLOCK)
+            return bytes(data) + bytes(flushed)
         return text
 
 
@@ -206,7 +207,7 @@ class Gateway:
         await connection.socket.close(code=code, message=reason.encode())
 
     async def _receive(self, connection: Connection, payload: dict[str, Any]) -> None:
-        op, data = payload.get("op"), payload.get("d")
+        op, data = payload.get("op"), payload.get("d") or {}
         if op == HEARTBEAT:
             connection.send({"op": HEARTBEAT_ACK})
         elif op == IDENTIFY:

@@ -23,7 +23,17 @@ from typing import TYPE_CHECKING, Any
 
 from .errors import ApiError
 from .limits import LABEL, TEXT_INPUT, check_message, check_modal
-from .model import EPHEMERAL, LOADING, Channel, Message, MessageType, Notice, Role, User
+from .model import (
+    EPHEMERAL,
+    LOADING,
+    Channel,
+    Guild,
+    Message,
+    MessageType,
+    Notice,
+    Role,
+    User,
+)
 
 if TYPE_CHECKING:
     from .clock import Timer
@@ -81,7 +91,7 @@ class Interaction:
         return f"<Interaction {self.id} type={self.type} by {self.user.name}>"
 
     @property
-    def guild(self) -> Any:
+    def guild(self) -> Guild | None:
         return self.channel.guild
 
     @property

@@ -20,8 +20,11 @@ from functools import cache, lru_cache
 from pathlib import Path
 from typing import Any
 
-from jsonschema import Draft202012Validator
-from jsonschema.exceptions import ValidationError, relevance
+from jsonschema import Draft202012Validator  # type: ignore[import-untyped]
+from jsonschema.exceptions import (  # type: ignore[import-untyped]
+    ValidationError,
+    relevance,
+)
 from referencing import Registry, Resource
 from referencing.jsonschema import DRAFT202012
 
@@ -79,7 +82,8 @@ def _document() -> dict[str, Any]:
 @cache
 def _registry() -> Registry[Any]:
     resource = Resource.from_contents(_document(), default_specification=DRAFT202012)
-    return Registry().with_resource(SPEC_URI, resource)
+    registry: Registry[Any] = Registry().with_resource(SPEC_URI, resource)
+    return registry
 
 
 @cache

@@ -11,6 +11,7 @@ import discord
 import pytest
 
 from .conftest import World
+from .interactions import ClientRefused
 from .model import ChannelType
 from .sample_bot import SampleBot, png_bytes
 from .server import FakeDiscord
@@ -335,3 +336,34 @@ async def test_guild_permission_changes_reach_the_bot(
     await fake.wait_for(lambda: not channel.permissions_for(channel.guild.me).send_messages)
     with pytest.raises(discord.Forbidden):
         await channel.send("hi")
+
+
+async def test_subcommand_groups_and_typed_options_reach_the_bot_resolved(
+    fake: FakeDiscord, world: World
+) -> None:
+    who = {"type": 6, "name": "who", "description": "d", "required": True}
+    where = {"type": 7, "name": "where", "description": "d", "channel_types": [0]}
+    kick = {"type": 1, "name": "kick", "description": "d", "options": [who, where]}
+    admin = {"type": 2, "name": "admin", "description": "d", "options": [kick]}
+    fake.set_commands(world.guild, [{"name": "race", "description": "d", "options": [admin]}])
+    asked = await world.alice.slash(
+        world.channel, "race admin kick", who=world.bob, where=world.channel
+    )
+    assert asked.data["guild_id"] == str(world.guild.id)
+    [group] = asked.data["options"]
+    [sub] = group["options"]
+    assert (group["name"], group["type"], sub["name"], sub["type"]) == ("admin", 2, "kick", 1)
+    assert sub["options"] == [
+        {"name": "who", "type": 6, "value": str(world.bob.id)},
+        {"name": "where", "type": 7, "value": str(world.channel.id)},
+    ]
+    resolved = asked.data["resolved"]
+    assert resolved["users"][str(world.bob.id)]["username"] == "bob"
+    assert str(world.bob.id) in resolved["members"]
+    assert resolved["channels"][str(world.channel.id)]["name"] == "races"
+    with pytest.raises(ClientRefused, match="needs a subcommand"):
+        await world.alice.slash(world.channel, "race admin")
+    with pytest.raises(ClientRefused, match="takes a User"):
+        await world.alice.slash(world.channel, "race admin kick", who="bob")
+    fake.clock.advance(5)
+    fake.take_violations()
