@@ -31,7 +31,10 @@ class CatalogueTranslator(app_commands.Translator):
     """Command and option names and descriptions from the message catalogue."""
 
     async def translate(
-        self, string: app_commands.locale_str, locale: discord.Locale, context: app_commands.TranslationContextTypes
+        self,
+        string: app_commands.locale_str,
+        locale: discord.Locale,
+        context: app_commands.TranslationContextTypes,
     ) -> str | None:
         key = string.extras.get("key")
         if not key:
@@ -91,7 +94,12 @@ class CircusBot(commands.Bot):
         log.info("synced %d application commands", len(synced))
 
     async def on_ready(self) -> None:
-        log.info("connected as %s (%s) to %d servers", self.user, getattr(self.user, "id", "?"), len(self.guilds))
+        log.info(
+            "connected as %s (%s) to %d servers",
+            self.user,
+            getattr(self.user, "id", "?"),
+            len(self.guilds),
+        )
 
     async def on_interaction(self, interaction: discord.Interaction[Any]) -> None:
         """Modal submissions are handled here, not by an in-memory Modal, so a "type your
@@ -117,7 +125,10 @@ class CircusBot(commands.Bot):
             try:
                 when = await self.service.next_wakeup()
                 self.service.deadline_changed.clear()
-                await clock.sleep_until(when if when is not None else clock.now() + IDLE_WAKEUP, self.service.deadline_changed)
+                await clock.sleep_until(
+                    when if when is not None else clock.now() + IDLE_WAKEUP,
+                    self.service.deadline_changed,
+                )
                 for update in await self.service.fire_due():
                     await self.race_cog.settle(update.table.id)
                 for table, number in await self.service.reminders_due():
@@ -143,7 +154,9 @@ def run(settings: Settings) -> int:
     try:
         bot.run(settings.token, log_handler=None)
     except discord.LoginFailure:
-        log.error("Discord refused the token: check DISCORD_TOKEN (Developer Portal → Bot → Reset Token)")
+        log.error(
+            "Discord refused the token: check DISCORD_TOKEN (Developer Portal → Bot → Reset Token)"
+        )
         return 2
     except discord.PrivilegedIntentsRequired:
         log.error("a privileged intent was requested; this bot needs none")

@@ -540,10 +540,18 @@ async def create_message(rest: Rest, call: Call) -> Any:
         rest.require(channel, *_send_permissions(channel, call.uploads))
         if channel.is_thread and channel.locked:
             rest.require(channel, "manage_threads")
+    nonce = body.get("nonce")
+    if body.get("enforce_nonce") and nonce is not None:
+        earlier = fake.message_with_nonce(channel, str(nonce))
+        if earlier is not None:
+            return earlier.payload()
     if channel.is_thread and channel.archived:
         channel.archived = False
         fake.dispatch_channel_update(channel)
-    return fake.new_message(channel, body, call.uploads).payload()
+    message = fake.new_message(channel, body, call.uploads)
+    if nonce is not None:
+        fake.remember_nonce(message, str(nonce))
+    return message.payload()
 
 
 @route("GET", "/channels/{channel_id}/messages/{message_id}")

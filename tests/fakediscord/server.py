@@ -48,6 +48,10 @@ SUPPRESS_EMBEDS, SUPPRESS_NOTIFICATIONS, IS_COMPONENTS_V2 = 1 << 2, 1 << 12, 1 <
 CREATE_FLAGS = SUPPRESS_EMBEDS | SUPPRESS_NOTIFICATIONS | IS_COMPONENTS_V2 | EPHEMERAL | LOADING
 
 
+NONCE_WINDOW = 300.0
+"""Seconds during which Discord refuses a duplicate of an enforced nonce."""
+
+
 class FakeDiscord:
     """A fake Discord for one test: one application and its bot user, any number of guilds."""
 
@@ -64,6 +68,7 @@ class FakeDiscord:
         self.heartbeat_interval_ms = int(heartbeat_interval * 1000)
         self.privileged_intents = frozenset(privileged_intents)
         self.clock = FakeClock()
+        self.nonces: dict[tuple[int, str], Message] = {}
         self._ids = Snowflakes()
         self.application_id = self.snowflake()
         self.token = f"fake.{self.application_id}.{secrets.token_urlsafe(24)}"
@@ -362,6 +367,17 @@ class FakeDiscord:
         """Messages everyone who can see the channel sees (not ephemeral, not deleted)."""
         found = self.all_messages() if channel is None else channel.messages
         return [m for m in found if not m.deleted and m.ephemeral_to is None]
+
+    def message_with_nonce(self, channel: Channel, nonce: str) -> Message | None:
+        """The bot's message created with this nonce in the last few minutes, if any: with
+        ``enforce_nonce`` Discord returns it instead of posting again."""
+        found = self.nonces.get((channel.id, nonce))
+        if found is None or self.clock.now() - found.created_at > NONCE_WINDOW:
+            return None
+        return found
+
+    def remember_nonce(self, message: Message, nonce: str) -> None:
+        self.nonces[(message.channel.id, nonce)] = message
 
     def new_message(
         self,

@@ -367,3 +367,20 @@ async def test_subcommand_groups_and_typed_options_reach_the_bot_resolved(
         await world.alice.slash(world.channel, "race admin kick", who="bob")
     fake.clock.advance(5)
     fake.take_violations()
+
+
+async def test_an_enforced_nonce_posts_a_message_once(
+    fake: FakeDiscord, world: World, http: aiohttp.ClientSession
+) -> None:
+    path = f"/channels/{world.channel.id}/messages"
+    body = {"content": "board", "nonce": "c1", "enforce_nonce": True}
+    first_status, first = await call(http, "POST", path, body)
+    again_status, again = await call(http, "POST", path, body)
+    assert first_status == again_status == 200
+    assert again["id"] == first["id"]
+    assert [m.content for m in fake.public_messages(world.channel)] == ["board"]
+    _, other = await call(http, "POST", path, {**body, "nonce": "c2"})
+    assert other["id"] != first["id"]
+    fake.clock.advance(301)
+    _, late = await call(http, "POST", path, body)
+    assert late["id"] != first["id"]
