@@ -19,7 +19,7 @@ module         owns
 """
 
 from engine.charioteer.render.board import board_text
-from engine.charioteer.render.common import CHARIOT_RGB, SEAT_COLOURS
+from engine.charioteer.render.common import CHARIOT_RGB, SEAT_COLOURS, card_text, token_text
 from engine.charioteer.render.image import board_png
 from engine.charioteer.render.panel import hand_text, preview_text
 from engine.charioteer.render.story import reveal_text
@@ -29,7 +29,9 @@ __all__ = [
     "SEAT_COLOURS",
     "board_png",
     "board_text",
+    "card_text",
     "hand_text",
     "preview_text",
     "reveal_text",
+    "token_text",
 ]

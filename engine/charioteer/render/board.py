@@ -116,7 +116,7 @@ def _is_outer(index: int) -> bool:
     return index in OUTER_LAP_INDICES
 
 
-def track_lines(view: SeatView, locale: str) -> list[str]:
+def track_lines(view: SeatView, names: Mapping[str, str], locale: str) -> list[str]:
     """The oval: spaces (· regular, o outer), chariots' marks outside their space in lane
     order from the inside, start and finish lines, section names and the turn, emperor and
     crowd cards in the infield."""
@@ -191,14 +191,21 @@ def track_lines(view: SeatView, locale: str) -> list[str]:
     canvas.put(start_x - display_width(start_label) + 1, label_y, start_label)
     canvas.put(finish_x, label_y, say(locale, "board.finish"))
 
-    _infield(canvas, view, locale, left_x + 2, right_x - 2, top_y + 1, bottom_y - 1)
+    box = (left_x + 2, right_x - 2, top_y + 1, bottom_y - 1)
+    _infield(canvas, view, names, locale, box)
     return canvas.lines()
 
 
 def _infield(
-    canvas: Canvas, view: SeatView, locale: str, left: int, right: int, top: int, bottom: int
+    canvas: Canvas,
+    view: SeatView,
+    names: Mapping[str, str],
+    locale: str,
+    box: tuple[int, int, int, int],
 ) -> None:
-    """Section names along the inside of the track; turn, emperor and crowd in the middle."""
+    """Section names along the inside of the track; turn, emperor and crowd in the middle,
+    or the winner once the race is over."""
+    left, right, top, bottom = box
     width = right - left + 1
 
     def centre(y: int, text: str) -> None:
@@ -214,15 +221,22 @@ def _infield(
     home = truncate(say(locale, "board.label.home_straight"), width - display_width(first) - 1)
     canvas.put(left, bottom, home)
 
-    lines = [
-        say(locale, "board.turn", turn=view.turn),
-        say(locale, "board.emperor", face=say(locale, f"emperor.{view.emperor.value}")),
-        "",
-        say(locale, "board.crowd"),
-    ]
-    for slot, card in enumerate(view.crowd):
-        key = "board.crowd_usable" if slot == 0 else "board.crowd_card"
-        lines.append(say(locale, key, card=card_text(card, locale)))
+    if view.result is not None:
+        lines = [
+            say(locale, "board.finished", count=view.result.turns),
+            "",
+            say(locale, "board.winner", name=names[view.result.winner]),
+        ]
+    else:
+        lines = [
+            say(locale, "board.turn", turn=view.turn),
+            say(locale, "board.emperor", face=say(locale, f"emperor.{view.emperor.value}")),
+            "",
+            say(locale, "board.crowd"),
+        ]
+        for slot, card in enumerate(view.crowd):
+            key = "board.crowd_usable" if slot == 0 else "board.crowd_card"
+            lines.append(say(locale, key, card=card_text(card, locale)))
     middle = (top + bottom) // 2
     start = middle - len(lines) // 2
     block = max(display_width(line) for line in lines)
@@ -255,10 +269,9 @@ def last_move_text(move: RevealedMove | None, locale: str) -> str:
     )
 
 
-def table_lines(view: SeatView, names: Mapping[str, str] | None, locale: str) -> list[str]:
-    """One line per chariot in race order: place, mark and name, lap, damage box, attack
-    boxes, the four skills, tokens held, last move."""
-    shown = display_names([chariot.seat for chariot in view.chariots], names, locale)
+def table_lines(view: SeatView, shown: Mapping[str, str], locale: str) -> list[str]:
+    """One line per chariot in race order: place, mark and name (as :func:`display_names`
+    gives them), lap, damage box, attack boxes, the four skills, tokens held, last move."""
     columns = [
         (say(locale, "board.col.place"), 2, ">"),
         (say(locale, "board.col.chariot"), 14, "<"),
@@ -306,12 +319,10 @@ def board_text(
     """The whole public board in a code block (with its ``` fences): the oval track and
     one line per chariot. Reads only public information, so any seat's view gives the same
     text as the spectator's."""
-    lines = track_lines(view, locale)
+    shown = display_names([chariot.seat for chariot in view.chariots], names, locale)
+    lines = track_lines(view, shown, locale)
     lines.append("")
-    lines.extend(table_lines(view, names, locale))
-    if view.result is not None:
-        shown = display_names([chariot.seat for chariot in view.chariots], names, locale)
-        lines.append(say(locale, "board.winner", name=shown[view.result.winner]))
+    lines.extend(table_lines(view, shown, locale))
     body = "\n".join(lines)
     return f"{FENCE}\n{body}\n{FENCE}"
 

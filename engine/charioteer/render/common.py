@@ -181,7 +181,7 @@ def symbol_text(symbol: Symbol, locale: str) -> str:
     return say(locale, "symbol", letter=colour_letter(symbol.colour, locale), number=symbol.number)
 
 
-def card_text(card: Card, locale: str) -> str:
+def card_text(card: Card, locale: str = "en") -> str:
     """A card's face: "G2 R5×2 shield", "whip"."""
     items = []
     for symbol, count in card.symbols:
@@ -192,7 +192,7 @@ def card_text(card: Card, locale: str) -> str:
     return " ".join(items)
 
 
-def token_text(token: Token, locale: str) -> str:
+def token_text(token: Token, locale: str = "en") -> str:
     """A token as players see it: "+3", "red learning", "discard 2"."""
     kind = say(locale, f"token.{token.kind.value}")
     if token.colour is None:

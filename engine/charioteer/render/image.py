@@ -334,9 +334,15 @@ def _draw_emperor(pen: Pen, centre: Point, face: EmperorFace, locale: str) -> No
 def _draw_infield(
     pen: Pen, geometry: Geometry, view: SeatView, names: Mapping[str, str], locale: str
 ) -> None:
-    """The turn, the emperor die, the crowd cards and, once it is over, the winner."""
+    """The turn, the emperor die and the crowd cards; once the race is over, the winner."""
     g = geometry
     top = g.middle - g.radius + BAND_INSIDE + 30
+    if view.result is not None:
+        finished = say(locale, "board.finished", count=view.result.turns)
+        pen.text((g.left + 10, top), finished, 20, INFIELD_TEXT, "lt", True)
+        banner = say(locale, "board.winner", name=names[view.result.winner])
+        pen.text(((g.left + g.right) / 2, g.middle + 8), banner, 24, GOLD, "mm", True, INK)
+        return
     pen.text(
         (g.left + 10, top), say(locale, "board.turn", turn=view.turn), 20, INFIELD_TEXT, "lt", True
     )
@@ -347,16 +353,11 @@ def _draw_infield(
     pen.text((cards_left, cards_top - 8), say(locale, "board.crowd"), 13, INFIELD_TEXT, "lb")
     for slot, card in enumerate(view.crowd[:3]):
         left = cards_left + slot * (card_w + gap)
-        _draw_card(
-            pen, (left, cards_top, left + card_w, cards_top + card_h), card, locale, slot == 0
-        )
+        box = (left, cards_top, left + card_w, cards_top + card_h)
+        _draw_card(pen, box, card, locale, slot == 0)
         if slot == 0:
             usable = say(locale, "board.usable")
             pen.text((left + card_w / 2, cards_top + card_h + 5), usable, 12, GOLD, "mt", True)
-    if view.result is not None:
-        banner = say(locale, "board.winner", name=names[view.result.winner])
-        place = ((g.left + g.right) / 2, g.middle - 34)
-        pen.text(place, banner, 18, GOLD, "mm", bold=True, outline=INK)
 
 
 TABLE_COLUMNS = {

@@ -440,7 +440,11 @@ def reveal_text(
             story = teller.chariot_story(turn.chariot(seat), detailed)
             if story:
                 lines.append(story)
-        end = teller.end_story(turn.end)
+        end_events = turn.end
+        if turn.race_end is not None:
+            # no next turn: its crowd card and emperor roll do not matter
+            end_events = [event for event in turn.end if isinstance(event, DamageTaken)]
+        end = teller.end_story(end_events)
         if end:
             lines.append(" ".join(end))
         return lines
