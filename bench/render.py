@@ -11,8 +11,12 @@ from __future__ import annotations
 
 import argparse
 import statistics
+import sys
 import time
 from collections.abc import Callable, Sequence
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from engine.charioteer import Race, SeatView
 from engine.charioteer.render import board_png, board_text
