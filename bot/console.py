@@ -14,11 +14,10 @@ from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import TextIO
 
-from engine.charioteer.render import board_text, hand_text, preview_text, reveal_text
-
 from bot.drafts import DraftError, parse_move_text
 from bot.service import AI_LEVELS, RaceService, RaceSettings, ServiceError, Update
 from bot.text import t
+from engine.charioteer.render import board_text, hand_text, preview_text, reveal_text
 from engine.core import EngineError, public_events
 
 PLAYER_ID = 1

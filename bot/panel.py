@@ -10,12 +10,11 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 
-from engine.charioteer.render import card_text, preview_text, token_text
-
 from bot.drafts import Draft, DraftError
 from bot.text import t
 from engine.charioteer import Move, SeatView, TokenKind
 from engine.charioteer.components import SYMBOLS, Card
+from engine.charioteer.render import card_text, preview_text, token_text
 from engine.core import EngineError
 
 RESET_VALUE = "reset"

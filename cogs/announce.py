@@ -15,12 +15,12 @@ import logging
 from typing import Any
 
 import discord
-from engine.charioteer.render import board_png, board_text, hand_text, reveal_text
 
 from bot.service import Announcement, RaceService, Table
 from bot.text import t
 from cogs.ui import board_view, dm_view
 from engine.charioteer import SeatView
+from engine.charioteer.render import board_png, board_text, hand_text, reveal_text
 from engine.core import public_events
 
 log = logging.getLogger(__name__)

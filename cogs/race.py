@@ -18,7 +18,6 @@ import discord
 from discord import app_commands
 from discord.app_commands import locale_str as _
 from discord.ext import commands
-from engine.charioteer.render import hand_text
 
 from bot.drafts import Draft, DraftError, parse_move_text
 from bot.panel import apply_choice, build_panel
@@ -26,6 +25,7 @@ from bot.service import TURN_LIMITS, RaceService, RaceSettings, ServiceError, Ta
 from bot.text import t
 from cogs.announce import Announcer
 from cogs.ui import MODAL_PATTERN, MoveModal, lobby_view, panel_view
+from engine.charioteer.render import hand_text
 from engine.core import EngineError
 
 log = logging.getLogger(__name__)
@@ -301,7 +301,6 @@ class RaceCog(
             table = await self.find(interaction, race)
             await interaction.response.defer(ephemeral=True, thinking=True)
             from engine.charioteer.render import reveal_text
-
             from engine.core import public_events
 
             locale = locale_of(interaction)

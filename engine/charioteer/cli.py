@@ -5,6 +5,9 @@ object also holds ``"moves"`` by seat and prints ``{"position", "events", "resul
 illegal or malformed input exits 2 printing only ``{"error": "..."}``.
 
 ``python -m engine.charioteer new --seats 4 --seed 7`` prints a fresh position.
+
+``python -m engine.charioteer show FILE.json [--seat A] [--png out.png]`` renders a
+position: the public board as text, a seat's hand, the board image.
 """
 
 from __future__ import annotations
@@ -79,6 +82,19 @@ def run_new(args: argparse.Namespace, out: TextIO) -> int:
     return 0
 
 
+def run_show(args: argparse.Namespace, out: TextIO) -> int:
+    from engine.charioteer.render.show import show_position
+
+    text, image = show_position(
+        read_json(args.file), seat=args.seat, png=args.png is not None, locale=args.locale
+    )
+    out.write(text + "\n")
+    if image is not None:
+        with open(args.png, "wb") as handle:
+            handle.write(image)
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="python -m engine.charioteer", description="Charioteer's engine on the command line."
@@ -96,6 +112,13 @@ def build_parser() -> argparse.ArgumentParser:
     new.add_argument("--laps", type=int, default=3)
     new.add_argument("--compact", action="store_true", help="one-line JSON")
     new.set_defaults(run=run_new)
+
+    show = commands.add_parser("show", help="render a position as text (and as an image)")
+    show.add_argument("file", help="position JSON (- for stdin)")
+    show.add_argument("--seat", help="also show this seat's hand")
+    show.add_argument("--png", help="write the board image to this file")
+    show.add_argument("--locale", default="en", help="language of the text (default en)")
+    show.set_defaults(run=run_show)
     return parser
 
 
