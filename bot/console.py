@@ -15,7 +15,15 @@ from pathlib import Path
 from typing import TextIO
 
 from bot.drafts import DraftError, parse_move_text
-from bot.service import AI_LEVELS, RaceService, RaceSettings, ServiceError, Update
+from bot.service import (
+    AI_LEVELS,
+    ChooseMove,
+    RaceService,
+    RaceSettings,
+    ServiceError,
+    Table,
+    Update,
+)
 from bot.text import t
 from engine.charioteer.render import board_text, hand_text, preview_text, reveal_text
 from engine.core import EngineError, public_events
@@ -68,7 +76,7 @@ class Console:
             await self.service.add_ai(table.id, PLAYER_ID, level)
         await self.service.start(table.id, PLAYER_ID)
         await self.service.play_ai_seats(table.id)
-        self.say(t(self.locale, "console.welcome", opponents=seats - 1, level=level, laps=laps))
+        self.say(t(self.locale, "console.welcome", count=laps, opponents=seats - 1, level=level))
         await self.show_board(table.id)
         while True:
             table = await self.service.table(table.id)
@@ -123,12 +131,10 @@ class Console:
         """Print what was resolved, then mark the race's announcements posted."""
         for update in updates:
             for report in update.turns:
-                _, seat_view = await self.service.view_for(race_id, PLAYER_ID)
-                names = update.table.names
+                names = self.names(update.table)
                 story = reveal_text(
                     public_events(report.events), report.view, names=names, locale=self.locale
                 )
-                self.say(t(self.locale, "console.turn_resolved", turn=report.turn))
                 self.say(story)
         for announcement in await self.service.announcements(race_id):
             await self.service.announced(announcement, None)
@@ -138,8 +144,13 @@ class Console:
 
     async def show_board(self, race_id: int) -> None:
         table, seat_view = await self.service.view_for(race_id, PLAYER_ID)
-        self.say(strip_fences(board_text(seat_view, names=table.names, locale=self.locale)))
+        self.say(strip_fences(board_text(seat_view, names=self.names(table), locale=self.locale)))
         await self.show_hand(race_id)
+
+    @staticmethod
+    def names(table: Table) -> dict[str, str]:
+        """AI seats by name; the player's own chariot goes by its colour."""
+        return {seat.seat: seat.name for seat in table.seats if seat.user_id != PLAYER_ID}
 
     async def show_hand(self, race_id: int) -> None:
         _, seat_view = await self.service.view_for(race_id, PLAYER_ID)
@@ -153,9 +164,8 @@ class Console:
         ranked = sorted(moves, key=lambda move: -seat_view.analyse(move).card_distance)
         self.say(t(self.locale, "console.moves_header", count=len(moves)))
         for move in ranked[:MOVE_SAMPLES]:
-            self.say(
-                f"  {Draft.from_move(move).text():<22} {preview_text(seat_view, move, locale=self.locale)}"
-            )
+            preview = preview_text(seat_view, move, locale=self.locale)
+            self.say(f"  {Draft.from_move(move).text():<22} {preview}")
 
     async def show_podium(self, race_id: int) -> None:
         table = await self.service.table(race_id)
@@ -172,11 +182,12 @@ async def run_console(
     out: TextIO,
     *,
     seeds: Callable[[], int] | None = None,
+    choose_move: ChooseMove | None = None,
 ) -> int:
     database = args.database
     with tempfile.TemporaryDirectory(prefix="circus-") as folder:
         path = Path(database) if database else Path(folder) / "local.db"
-        service = await RaceService.create(str(path), seeds=seeds)
+        service = await RaceService.create(str(path), seeds=seeds, choose_move=choose_move)
         try:
             return await Console(service, lines, out).run(args.seats, args.level, args.laps)
         finally:
