@@ -5,6 +5,9 @@ object also holds ``"moves"`` by seat and prints ``{"position", "events", "resul
 illegal or malformed input exits 2 printing only ``{"error": "..."}``.
 
 ``python -m engine.charioteer new --seats 4 --seed 7`` prints a fresh position.
+
+``python -m engine.charioteer simulate --seats strategic,greedy --races 400 --seed 1``
+races AI levels against each other and prints their figures (win rates, turns, moves).
 """
 
 from __future__ import annotations
@@ -17,6 +20,7 @@ from typing import TextIO
 
 from engine.charioteer.events import MoveCommitted
 from engine.charioteer.race import Race
+from engine.charioteer.simulate import simulate
 from engine.core import JSON, EngineError, Event, MalformedPosition, to_jsonable
 
 EXIT_INPUT_ERROR = 2
@@ -79,6 +83,12 @@ def run_new(args: argparse.Namespace, out: TextIO) -> int:
     return 0
 
 
+def run_simulate(args: argparse.Namespace, out: TextIO) -> int:
+    seats = [level.strip() for level in args.seats.split(",")]
+    dump(simulate(seats, args.races, args.seed, laps=args.laps, jobs=args.jobs), out, args.compact)
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="python -m engine.charioteer", description="Charioteer's engine on the command line."
@@ -96,6 +106,15 @@ def build_parser() -> argparse.ArgumentParser:
     new.add_argument("--laps", type=int, default=3)
     new.add_argument("--compact", action="store_true", help="one-line JSON")
     new.set_defaults(run=run_new)
+
+    sim = commands.add_parser("simulate", help="race AI levels against each other")
+    sim.add_argument("--seats", default="strategic,greedy", help="one level per seat: a,b,…")
+    sim.add_argument("--races", type=int, default=100)
+    sim.add_argument("--seed", type=int, default=1)
+    sim.add_argument("--laps", type=int, default=3)
+    sim.add_argument("--jobs", type=int, default=1, help="processes (same figures)")
+    sim.add_argument("--compact", action="store_true", help="one-line JSON")
+    sim.set_defaults(run=run_simulate)
     return parser
 
 
