@@ -8,6 +8,8 @@ illegal or malformed input exits 2 printing only ``{"error": "..."}``.
 
 ``python -m engine.charioteer show FILE.json [--seat A] [--png out.png]`` renders a
 position: the public board as text, a seat's hand, the board image.
+``python -m engine.charioteer simulate --seats strategic,greedy --races 400 --seed 1``
+races AI levels against each other and prints their figures (win rates, turns, moves).
 """
 
 from __future__ import annotations
@@ -20,6 +22,7 @@ from typing import TextIO
 
 from engine.charioteer.events import MoveCommitted
 from engine.charioteer.race import Race
+from engine.charioteer.simulate import simulate
 from engine.core import JSON, EngineError, Event, MalformedPosition, to_jsonable
 
 EXIT_INPUT_ERROR = 2
@@ -95,6 +98,12 @@ def run_show(args: argparse.Namespace, out: TextIO) -> int:
     return 0
 
 
+def run_simulate(args: argparse.Namespace, out: TextIO) -> int:
+    seats = [level.strip() for level in args.seats.split(",")]
+    dump(simulate(seats, args.races, args.seed, laps=args.laps, jobs=args.jobs), out, args.compact)
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="python -m engine.charioteer", description="Charioteer's engine on the command line."
@@ -119,6 +128,15 @@ def build_parser() -> argparse.ArgumentParser:
     show.add_argument("--png", help="write the board image to this file")
     show.add_argument("--locale", default="en", help="language of the text (default en)")
     show.set_defaults(run=run_show)
+
+    sim = commands.add_parser("simulate", help="race AI levels against each other")
+    sim.add_argument("--seats", default="strategic,greedy", help="one level per seat: a,b,…")
+    sim.add_argument("--races", type=int, default=100)
+    sim.add_argument("--seed", type=int, default=1)
+    sim.add_argument("--laps", type=int, default=3)
+    sim.add_argument("--jobs", type=int, default=1, help="processes (same figures)")
+    sim.add_argument("--compact", action="store_true", help="one-line JSON")
+    sim.set_defaults(run=run_simulate)
     return parser
 
 
