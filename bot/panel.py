@@ -200,8 +200,8 @@ def apply_choice(draft: Draft, kind: str, values: list[str]) -> Draft:
         if value == NO_TOKEN_VALUE:
             return draft.replace(token=None, wild=None)
         if ":" in value:
-            token, card = value.split(":", 1)
-            return draft.replace(token=int(token), wild=int(card))
+            token_text, card_text = value.split(":", 1)
+            return draft.replace(token=int(token_text), wild=int(card_text))
         return draft.replace(token=int(value), wild=None)
     if kind == "discard":
         return draft.replace(discard=tuple(int(value) for value in values))

@@ -127,9 +127,7 @@ class Announcer:
             await self.notify_by_dm(await self.service.table(table.id), channel)
         return True
 
-    async def _post(
-        self, channel: Any, table: Table, announcement: Announcement
-    ) -> discord.Message:
+    async def _post(self, channel: Any, table: Table, announcement: Announcement) -> Any:
         locale = table.row.locale
         nonce = f"c{announcement.row.id}"
         kind = announcement.row.kind

@@ -70,16 +70,12 @@ class RaceButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=BUTTON
     async def from_custom_id(
         cls,
         interaction: discord.Interaction[Any],
-        item: discord.ui.Button[Any],
+        item: discord.ui.Item[Any],
         match: re.Match[str],
     ) -> RaceButton:
-        return cls(
-            int(match["race"]),
-            match["verb"],
-            int(match["turn"]),
-            label=item.label or "",
-            style=item.style,
-        )
+        label = getattr(item, "label", None) or ""
+        style = getattr(item, "style", discord.ButtonStyle.secondary)
+        return cls(int(match["race"]), match["verb"], int(match["turn"]), label=label, style=style)
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         await _dispatch(interaction, self.race, self.verb, self.turn, [])
@@ -116,11 +112,14 @@ class RaceSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=SELECT
     async def from_custom_id(
         cls,
         interaction: discord.Interaction[Any],
-        item: discord.ui.Select[Any],
+        item: discord.ui.Item[Any],
         match: re.Match[str],
     ) -> RaceSelect:
         return cls(
-            int(match["race"]), match["verb"], int(match["turn"]), options=list(item.options)
+            int(match["race"]),
+            match["verb"],
+            int(match["turn"]),
+            options=list(getattr(item, "options", [])),
         )
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
