@@ -60,10 +60,22 @@ def build_panel(seat_view: SeatView, draft: Draft, locale: str) -> Panel:
     legal = seat_view.legal_moves(discards=False)
     same_cards = [move for move in legal if _faces(hand, move.cards) == _faces(hand, chosen)]
 
+    def card_note(card: Card) -> str:
+        if card.is_whip:
+            return t(locale, "panel.card_whip")
+        if (
+            draft.symbol is not None
+            and not draft.reset
+            and draft.symbol in {str(s) for s, _ in card.symbols}
+        ):
+            return t(locale, "panel.card_matches", symbol=draft.symbol)
+        return ""
+
     cards = tuple(
         Option(
             str(index),
             t(locale, "panel.card_option", number=index + 1, card=card_text(card, locale)),
+            card_note(card),
             selected=index in chosen,
         )
         for index, card in enumerate(hand)

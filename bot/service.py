@@ -433,6 +433,7 @@ class RaceService:
                 race_id,
                 seats,
                 now,
+                announce=("board", 0, race.turn),
                 status=RUNNING,
                 setup=game.record.setup,
                 state=race.position(),

@@ -335,9 +335,16 @@ class Storage:
         return [SeatRow(**dict(row)) for row in rows]
 
     async def replace_seats(
-        self, race_id: int, seats: Sequence[SeatRow], now: float, **race_fields: Any
+        self,
+        race_id: int,
+        seats: Sequence[SeatRow],
+        now: float,
+        *,
+        announce: tuple[str, int, int] | None = None,
+        **race_fields: Any,
     ) -> None:
-        """Rewrite a race's seats (lobby changes, start, substitutions) and race fields."""
+        """Rewrite a race's seats (lobby changes, start, substitutions) and race fields, and
+        add an announcement ``(kind, seq, turn)`` to the outbox, in one transaction."""
         statements: list[tuple[str, Sequence[Any]]] = [
             ("DELETE FROM seats WHERE race_id = ?", (race_id,))
         ]
@@ -359,6 +366,15 @@ class Storage:
                 (*race_fields.values(), now, race_id),
             )
         )
+        if announce is not None:
+            kind, seq, turn = announce
+            statements.append(
+                (
+                    "INSERT INTO outbox (race_id, kind, seq, turn, created_at)"
+                    " VALUES (?, ?, ?, ?, ?)",
+                    (race_id, kind, seq, turn, now),
+                )
+            )
         await self._write(statements)
 
     async def races_with_status(self, *statuses: str) -> list[RaceRow]:
