@@ -274,6 +274,9 @@ async def test_a_restart_resumes_ai_seats_and_pending_announcements(
     second = await RaceService.create(str(db_path), clock=clock, choose_move=first_choice)
     assert await second.races_to_resume() == [table.id]
     await second.play_ai_seats(table.id)
+    assert [a.row.kind for a in await second.announcements(table.id)] == ["board"]
+    for announcement in await second.announcements(table.id):
+        await second.announced(announcement, None)
     assert await second.races_to_resume() == []
     move, turn = await random_move(second, table.id, ALICE, Rng(3))
     await second.submit(table.id, ALICE, move, turn)
