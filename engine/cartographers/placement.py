@@ -187,7 +187,7 @@ def read_placement(obj: JSON, offer: Offer, *, seat: str | None = None) -> Place
                 MalformedAction,
                 "unknown_shape",
                 seat=seat,
-                number=shape_index,
+                number=shape_index + 1,
                 card=offer.card,
                 count=len(offer.shapes),
             )
