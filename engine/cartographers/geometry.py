@@ -200,10 +200,8 @@ class Spot:
     orientation: Orientation
     anchor: int
     mask: int
-
-    @property
-    def cells(self) -> tuple[int, ...]:
-        return cells_of(self.mask)
+    cells: tuple[int, ...]
+    """Ascending."""
 
 
 @functools.cache
@@ -217,7 +215,9 @@ def spots(shape: Shape, turn: bool = True) -> tuple[Spot, ...]:
             for col in range(SIZE - turned.width + 1):
                 placed = turned.placed(row, col)
                 assert placed is not None
-                out.append(Spot(orientation, cell(row, col), mask_of(placed)))
+                out.append(
+                    Spot(orientation, cell(row, col), mask_of(placed), tuple(sorted(placed)))
+                )
     return tuple(out)
 
 

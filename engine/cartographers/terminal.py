@@ -111,7 +111,8 @@ def _narrate(events: Iterable[Event]) -> list[str]:
         if isinstance(event, ShapeDrawn):
             lines.append(text("play.drawn", {"placement": str(event.drawing.placement)}))
         elif isinstance(event, CoinsGained):
-            lines.append(text("play.coins", {"count": event.shape + len(event.mountains)}))
+            count = event.shape + len(event.mountains)
+            lines.append(text("play.coin") if count == 1 else text("play.coins", {"count": count}))
         elif isinstance(event, MonsterPlaced):
             lines.append(text("play.ambush", {"card": event.card, "cells": ", ".join(event.cells)}))
         elif isinstance(event, AmbushIgnored):
