@@ -8,9 +8,10 @@ from pathlib import Path
 
 from PIL import Image
 
-from engine.cartographers import MapSheet, Side, read_position
+from engine.cartographers import Expedition, MapSheet, Side, read_position
 from engine.cartographers.cli import main
-from tests.engine.cartographers.helpers import rows
+from engine.core import Rng
+from tests.engine.cartographers.helpers import play_randomly, rows
 
 
 def run(*argv: str) -> tuple[int, str]:
@@ -71,3 +72,15 @@ def test_input_errors_exit_2_with_a_json_error(tmp_path: Path) -> None:
     path.write_text(json.dumps({"map": ["..."]}))
     code, text = run("show", str(path))
     assert code == 2 and "11 rows" in json.loads(text)["error"]
+
+
+def test_score_and_show_read_a_game_record(tmp_path: Path) -> None:
+    expedition = Expedition.new(seats=2, seed=6)
+    play_randomly(expedition, Rng(6, 6))
+    path = tmp_path / "record.json"
+    path.write_text(json.dumps(expedition.record.to_json()))
+    code, text = run("score", str(path))
+    players = json.loads(text)["players"]
+    assert code == 0 and [p["seat"] for p in players] == ["1", "2"]
+    code, text = run("show", str(path), "--seat", "2")
+    assert code == 0 and "Winner" in text and "Winter:" in text
