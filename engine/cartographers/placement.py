@@ -271,9 +271,29 @@ def analyse(
     """Check a placement against a map; the drawing it makes, canonical.
 
     Raises:
-        IllegalAction: off the map, on a filled cell, missing the ruins, or a fallback
-            while a shape of the card still fits.
+        MalformedAction: a shape the card does not have.
+        IllegalAction: a terrain the card does not offer, off the map, on a filled cell,
+            missing the ruins, or a fallback while a shape of the card still fits.
     """
+    allowed = offer.fallback_terrains if placement.shape is None else offer.terrains
+    if placement.terrain not in allowed:
+        raise refuse(
+            IllegalAction,
+            "terrain_not_offered",
+            seat=seat,
+            terrain=placement.terrain.value,
+            card=offer.card,
+            choices=", ".join(t.value for t in allowed),
+        )
+    if placement.shape is not None and not 0 <= placement.shape < len(offer.shapes):
+        raise refuse(
+            MalformedAction,
+            "unknown_shape",
+            seat=seat,
+            number=placement.shape + 1,
+            card=offer.card,
+            count=len(offer.shapes),
+        )
     shape = SINGLE if placement.shape is None else offer.shapes[placement.shape]
     turned = shape.turned(placement.orientation)
     row, col = row_col(placement.anchor)

@@ -53,6 +53,7 @@ from engine.cartographers.events import (
 )
 from engine.cartographers.geometry import label
 from engine.cartographers.messages import refuse
+from engine.cartographers.notation import read_position, write_position
 from engine.cartographers.placement import (
     Drawing,
     analyse,
@@ -167,6 +168,7 @@ class CartographersRules:
         explore = [*(c.id for c in EXPLORE_CARDS), ambushes[0]]
         deck_order = chance.shuffle("explore deck", len(explore))
         blank = MapSheet.blank(options.side)
+        # a placeholder turn until the first reveal sets the card in play
         waiting = GameState(
             options=options,
             seed=seed,
@@ -234,13 +236,9 @@ class CartographersRules:
         return state.seed
 
     def from_position(self, position: Mapping[str, JSON]) -> GameState:
-        from engine.cartographers.notation import read_position
-
         return read_position(position)
 
     def to_position(self, state: GameState) -> dict[str, JSON]:
-        from engine.cartographers.notation import write_position
-
         return write_position(state)
 
 

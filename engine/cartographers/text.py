@@ -100,8 +100,9 @@ def render_table(
 ) -> str:
     """One message: season and bar, the card in play, the edicts, one map and the legend.
 
-    ``map_seat`` picks the map shown (default: the viewer's own, else the first)."""
-    seat = map_seat or view.seat or view.players[0].seat
+    ``map_seat`` picks the map shown (default: the one the viewer draws on — its own, or
+    a neighbour's during an ambush — else the first)."""
+    seat = map_seat or view.target or view.seat or view.players[0].seat
     player = view.player(seat)
     header = text(
         "text.header",

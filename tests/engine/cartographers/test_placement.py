@@ -316,3 +316,11 @@ def test_one_drawing_can_surround_two_mountains_and_the_track_stops_at_fourteen(
             (0, ["D4", "F4"], expected)
         ]
         assert expedition.state.player("1").coins == expected
+
+
+def test_analysing_a_placement_object_checks_its_terrain_and_shape_too() -> None:
+    board = MapSheet.blank(Side.A)
+    with pytest.raises(IllegalAction, match="cannot draw forest"):
+        analyse(board, RIVER, Placement(Terrain.FOREST, 0, Orientation(), 0))
+    with pytest.raises(MalformedAction):
+        analyse(board, RIVER, Placement(Terrain.WATER, 5, Orientation(), 0))
