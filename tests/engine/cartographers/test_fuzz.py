@@ -5,7 +5,8 @@ the replayed state gives the live state; no filled cell ever changes; the events
 rebuild every map; season scores, coins and monster losses equal a recount from the map;
 the 1×1 fallback is offered exactly when no shape fits; a random placement the engine
 accepts is one of the listed legal placements and one it refuses changes nothing; views
-never show the deck or another seat's choice. The whole record replays at the end.
+never show the deck or another seat's choice; events serialise and private ones go to
+the acting seat only. The whole record replays at the end.
 
 A short loop runs by default; ``CIRCUS_LONG=1`` plays thousands of games.
 """
@@ -163,6 +164,9 @@ def play_one(seed: int) -> int:
         drawing = choices[rng.below(len(choices))]
         events = expedition.act(action_kind(state), seat, drawing.placement)
         after = expedition.state
+        for event in events:
+            json.dumps(event.to_json())
+            assert event.audience in (None, seat)
         check_no_overwrite(state, after)
         ledger.follow(state, events)
         assert ledger.sheets == {p.seat: p.sheet for p in after.players}
