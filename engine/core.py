@@ -26,16 +26,34 @@ MASK64 = (1 << 64) - 1
 
 
 class EngineError(ValueError):
-    """Base of every error an engine raises; ``reason`` is a sentence a player can read."""
+    """Base of every error an engine raises; ``reason`` is a sentence a player can read.
 
-    def __init__(self, reason: str, *, seat: str | None = None) -> None:
+    An engine with a message catalogue may also give the ``message`` id the reason was
+    rendered from and its ``params`` (JSON values), so a front end can say the same thing
+    in another language.
+    """
+
+    def __init__(
+        self,
+        reason: str,
+        *,
+        seat: str | None = None,
+        message: str | None = None,
+        params: Mapping[str, JSON] | None = None,
+    ) -> None:
         self.reason = reason
         self.seat = seat
+        self.message = message
+        self.params: dict[str, JSON] = dict(params) if params is not None else {}
         super().__init__(f"seat {seat}: {reason}" if seat is not None else reason)
 
     def to_json(self) -> dict[str, JSON]:
-        """The error as the command lines print it."""
-        return {"error": str(self)}
+        """The error as the command lines print it (with its message id when it has one)."""
+        out: dict[str, JSON] = {"error": str(self)}
+        if self.message is not None:
+            out["message"] = self.message
+            out["params"] = dict(self.params)
+        return out
 
 
 class MalformedAction(EngineError):

@@ -4,7 +4,15 @@ import random
 
 import pytest
 
-from engine.core import Action, Chance, GameRecord, ReplayMismatch, Rng, _splitmix64
+from engine.core import (
+    Action,
+    Chance,
+    GameRecord,
+    IllegalAction,
+    ReplayMismatch,
+    Rng,
+    _splitmix64,
+)
 
 
 def test_splitmix64_matches_its_reference_vectors() -> None:
@@ -81,3 +89,18 @@ def test_record_round_trips_through_json() -> None:
         [Action("commit", "A", {"cards": [0]}, ({"what": "emperor", "roll": 2},))],
     )
     assert GameRecord.from_json(record.to_json()) == record
+
+
+def test_engine_errors_may_carry_a_message_id_for_translation() -> None:
+    plain = IllegalAction("No.", seat="A")
+    assert plain.to_json() == {"error": "seat A: No."}
+    assert plain.message is None and plain.params == {}
+    coded = IllegalAction(
+        "Cell C4 is taken.", seat="2", message="cell_taken", params={"cell": "C4"}
+    )
+    assert coded.reason == "Cell C4 is taken."
+    assert coded.to_json() == {
+        "error": "seat 2: Cell C4 is taken.",
+        "message": "cell_taken",
+        "params": {"cell": "C4"},
+    }

@@ -1,0 +1,83 @@
+"""The text and PNG renderers."""
+
+from __future__ import annotations
+
+import io
+
+import pytest
+from PIL import Image
+
+from engine.cartographers import Expedition
+from engine.cartographers.components import EXPLORE_BY_ID, Side, Terrain
+from engine.cartographers.geometry import parse_label
+from engine.cartographers.image import CELL, COLOURS, EMPTY, MARGIN, SCORED, render_png
+from engine.cartographers.messages import ENGLISH, name, text
+from engine.cartographers.sheet import MapSheet
+from engine.cartographers.text import DISCORD_LIMIT, render_map, render_table, season_bar
+from engine.core import Rng
+from tests.engine.cartographers.helpers import play_randomly, sheet, table
+
+
+def test_the_text_map_has_letters_numbers_and_one_character_per_cell() -> None:
+    board = MapSheet.blank(Side.B).draw([0, 1], Terrain.FOREST)
+    lines = render_map(board)
+    assert lines[0].split() == list("ABCDEFGHIJK")
+    assert [line.split()[0] for line in lines[1:]] == [str(n) for n in range(1, 12)]
+    for row, line in enumerate(lines[1:]):
+        assert "".join(line.split()[1:]) == board.rows()[row]
+    assert lines[1].split()[1:3] == ["T", "T"]
+    marked = render_map(board, {parse_label("K11") or 0: "@"})
+    assert marked[11].endswith("@")
+
+
+def test_the_season_bar_shows_time_used_against_the_threshold() -> None:
+    assert season_bar(3, 8) == "■■■□□□□□"
+    assert season_bar(9, 8) == "■" * 8
+
+
+@pytest.mark.parametrize("card", sorted(c for c in EXPLORE_BY_ID if not c.endswith("_ruins")))
+def test_the_table_message_fits_discord_with_card_edicts_and_bar(card: str) -> None:
+    expedition = table(seats=12, side="B", card=card, column=["orchard", card], ruins=True)
+    message = render_table(expedition.view("7"))
+    assert len("```\n" + message + "\n```") <= DISCORD_LIMIT
+    assert name("card", card) in message
+    for edict in expedition.state.edicts:
+        assert name("card", edict) in message
+    time = expedition.state.time_used
+    assert season_bar(time, 8) in message and f"time {time}/8" in message
+    assert "cover a ruins cell" in message
+    assert "Map of 7" in message and ENGLISH["text.legend"] in message
+
+
+def test_a_finished_table_still_renders() -> None:
+    expedition = Expedition.new(seats=1, seed=2)
+    play_randomly(expedition, Rng(2, 2))
+    message = render_table(expedition.view("1"))
+    assert text("text.no_card") in message
+
+
+def pixel(png: bytes, cell: str, dx: int = CELL // 2, dy: int = CELL // 2) -> tuple[int, ...]:
+    index = parse_label(cell) or 0
+    row, col = divmod(index, 11)
+    image = Image.open(io.BytesIO(png)).convert("RGB")
+    return image.getpixel((MARGIN + col * CELL + dx, MARGIN + row * CELL + dy))  # type: ignore[return-value]
+
+
+def test_the_png_paints_terrains_and_overlays() -> None:
+    board = sheet("T V F W X", ". . . . .")
+    png = render_png(board, coins=3, pending=[parse_label("A2") or 0], scored=[0])
+    image = Image.open(io.BytesIO(png))
+    assert image.format == "PNG" and image.width == 2 * MARGIN + 11 * CELL
+    for cell, terrain in zip(
+        ["B1", "C1", "D1", "E1"],
+        [Terrain.VILLAGE, Terrain.FARM, Terrain.WATER, Terrain.MONSTER],
+        strict=True,
+    ):
+        assert pixel(png, cell) == COLOURS[terrain]
+    assert pixel(png, "A1") == COLOURS[Terrain.FOREST]
+    assert pixel(png, "A1", 3, CELL // 2) == SCORED
+    assert pixel(png, "B2") == EMPTY
+    green = pixel(png, "A2")
+    assert green[1] > green[0] and green[1] > green[2]
+    red = pixel(render_png(board, pending=[parse_label("A2") or 0], pending_legal=False), "A2")
+    assert red[0] > red[1] and red[0] > red[2]
