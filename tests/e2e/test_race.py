@@ -30,10 +30,10 @@ async def test_a_three_seat_race_from_lobby_to_podium(
                 "Move confirmed" in confirmed.content
                 or "turn is being revealed" in confirmed.content
             )
+        next_board = f"turn {turn + 1}**"
         await fake.wait_for(
-            lambda: (
-                any("is over" in m.content for m in thread.public_messages())
-                or any(f"turn {turn + 1}**" in m.content for m in thread.public_messages())
+            lambda: any(
+                "is over" in m.content or next_board in m.content for m in thread.public_messages()
             ),
             timeout=30,
             what=f"the end of turn {turn}",
