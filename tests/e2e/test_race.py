@@ -32,8 +32,8 @@ async def test_a_three_seat_race_from_lobby_to_podium(
             )
         next_board = f"turn {turn + 1}**"
         await fake.wait_for(
-            lambda: any(
-                "is over" in m.content or next_board in m.content for m in thread.public_messages()
+            lambda wanted=next_board: any(
+                "is over" in m.content or wanted in m.content for m in thread.public_messages()
             ),
             timeout=30,
             what=f"the end of turn {turn}",
