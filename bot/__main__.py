@@ -18,6 +18,17 @@ NO_TOKEN = (
 )
 
 
+QUIET_LIBRARIES = ("discord", "aiosqlite")
+"""Libraries whose debug logs carry request bodies and SQL parameters (hands, moves):
+never below INFO, whatever LOG_LEVEL says."""
+
+
+def configure_logging(level: str) -> None:
+    logging.basicConfig(level=level, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    for name in QUIET_LIBRARIES:
+        logging.getLogger(name).setLevel(max(logging.INFO, logging.getLevelName(level)))
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     args = list(sys.argv[1:] if argv is None else argv)
     if args and args[0] == "local":
@@ -38,10 +49,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     if settings.token is None:
         print(NO_TOKEN, file=sys.stderr)
         return 2
-    logging.basicConfig(
-        level=settings.log_level,
-        format="%(asctime)s %(levelname)s %(name)s: %(message)s",
-    )
+    configure_logging(settings.log_level)
     from cogs.app import run
 
     return run(settings)

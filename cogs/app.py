@@ -20,7 +20,7 @@ from bot.service import RaceService
 from bot.text import catalogue
 from cogs.announce import Announcer
 from cogs.race import RaceCog
-from cogs.ui import MODAL_PATTERN, RaceButton, RaceSelect
+from cogs.ui import BUTTON_PATTERN, MODAL_PATTERN, SELECT_PATTERN, RaceButton, RaceSelect
 
 log = logging.getLogger(__name__)
 
@@ -49,6 +49,22 @@ class CatalogueTranslator(app_commands.Translator):
         if not isinstance(template, str) or template == catalogue().template("en", key):
             return None
         return template
+
+
+def handled_by_items(interaction: discord.Interaction[Any]) -> bool:
+    """Whether discord.py will hand this component interaction to a race button or select:
+    its custom_id fits their template and names a component of that type on the message."""
+    data: Any = interaction.data or {}
+    custom_id = str(data.get("custom_id", ""))
+    kind = data.get("component_type")
+    template = {2: BUTTON_PATTERN, 3: SELECT_PATTERN}.get(kind)
+    if template is None or not template.fullmatch(custom_id) or interaction.message is None:
+        return False
+    for row in interaction.message.components:
+        for child in getattr(row, "children", [row]):
+            if getattr(child, "custom_id", None) == custom_id and child.type.value == kind:
+                return True
+    return False
 
 
 class CircusBot(commands.Bot):
@@ -103,11 +119,18 @@ class CircusBot(commands.Bot):
 
     async def on_interaction(self, interaction: discord.Interaction[Any]) -> None:
         """Modal submissions are handled here, not by an in-memory Modal, so a "type your
-        move" form still works after a restart."""
+        move" form still works after a restart; a component no race item will take (an
+        unknown or forged custom_id) still gets an answer."""
+        data: Any = interaction.data or {}
         if interaction.type is discord.InteractionType.modal_submit:
-            data: Any = interaction.data or {}
             if MODAL_PATTERN.fullmatch(str(data.get("custom_id", ""))):
                 await self.race_cog.on_modal(interaction)
+            else:
+                await self.race_cog.refuse(interaction, "error.unknown_button")
+        elif interaction.type is discord.InteractionType.component and not handled_by_items(
+            interaction
+        ):
+            await self.race_cog.refuse(interaction, "error.unknown_button")
 
     async def resume_races(self) -> None:
         """After a start or restart: AI seats still owing a move play, and announcements

@@ -106,6 +106,13 @@ class RaceCog(
         except discord.HTTPException:
             log.warning("could not answer an interaction with an error")
 
+    async def refuse(self, interaction: discord.Interaction[Any], key: str) -> None:
+        """Answer an interaction nothing else will take."""
+        try:
+            await reply(interaction, t(locale_of(interaction), key))
+        except discord.HTTPException:
+            log.warning("could not refuse an interaction")
+
     async def board_link(
         self, interaction: discord.Interaction[Any], params: dict[str, Any]
     ) -> str:

@@ -17,6 +17,8 @@ from bot.text import t
 
 BUTTON_TEMPLATE = r"g:(?P<race>\d{1,18}):(?P<verb>[a-z]{1,12}):(?P<turn>\d{1,6})"
 SELECT_TEMPLATE = r"s:(?P<race>\d{1,18}):(?P<verb>[a-z]{1,12}):(?P<turn>\d{1,6})"
+BUTTON_PATTERN = re.compile(BUTTON_TEMPLATE)
+SELECT_PATTERN = re.compile(SELECT_TEMPLATE)
 MODAL_PATTERN = re.compile(r"m:(?P<race>\d{1,18}):(?P<verb>[a-z]{1,12}):(?P<turn>\d{1,6})")
 LABEL_LIMIT = 80
 OPTION_LIMIT = 100

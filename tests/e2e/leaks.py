@@ -1,0 +1,79 @@
+"""What must never be public: a hand or token listing, an unrevealed move, and — in the
+bot's log — any card at all.
+
+Secrets come from the bot's own database: every move ever committed is replayed from the
+record, and its text form (what the private panel shows as "your move is in") must not
+appear in any public message or log line; hand listings are recognised by their shape
+("1) G2×2 R3×2", one numbered line per card or token, as only the private panel lists
+them)."""
+
+from __future__ import annotations
+
+import asyncio
+import re
+import sqlite3
+from pathlib import Path
+
+from bot.drafts import Draft
+from engine.charioteer import Move
+from engine.charioteer.render import hand_text  # noqa: F401  (the format checked below)
+from engine.i18n import Catalogue
+
+HAND_LINE = re.compile(r"(?m)^\s*\d+\) \S")
+CARD_FACE = re.compile(r"(?<![\w#@<])[GRYB][0-9](?:x2|×2)?(?:\s+[GRYB][0-9](?:x2|×2)?)+\b")
+
+
+def private_headings() -> list[str]:
+    """The headings of the private panel's hand and token lists, in English."""
+    catalogue = Catalogue.from_package("engine.charioteer")
+    headings = []
+    for key in ("hand.title", "hand.tokens"):
+        template = catalogue.template("en", key)
+        texts = [template] if isinstance(template, str) else list(template.values())
+        headings.extend(text.split("(")[0].split("{")[0].strip() for text in texts)
+    return sorted({heading for heading in headings if heading})
+
+
+def committed_moves(database: Path) -> list[str]:
+    """The text form of every move ever committed in the database's races."""
+    with sqlite3.connect(database) as db:
+        rows = db.execute("SELECT data FROM actions WHERE kind = 'commit'").fetchall()
+    import json
+
+    texts = []
+    for (data,) in rows:
+        texts.append(Draft.from_move(Move.from_json(json.loads(data))).text())
+    return texts
+
+
+def leaks_in_public(messages: list[str], database: Path | None) -> list[str]:
+    problems = []
+    headings = private_headings()
+    moves = committed_moves(database) if database is not None and database.exists() else []
+    for text in messages:
+        if HAND_LINE.search(text):
+            problems.append(f"a numbered hand or token list in public: {text[:200]!r}")
+        for heading in headings:
+            if heading in text:
+                problems.append(f"the private heading {heading!r} in public: {text[:200]!r}")
+        for move in moves:
+            if f"`{move}`" in text:
+                problems.append(f"a committed move {move!r} in public: {text[:200]!r}")
+    return problems
+
+
+def leaks_in_log(lines: list[str], database: Path | None) -> list[str]:
+    problems = []
+    moves = committed_moves(database) if database is not None and database.exists() else []
+    for line in lines:
+        if CARD_FACE.search(line):
+            problems.append(f"card faces in the log: {line[:200]!r}")
+        for move in moves:
+            if f"`{move}`" in line or f"'{move}'" in line:
+                problems.append(f"a committed move in the log: {line[:200]!r}")
+    return problems
+
+
+async def settle() -> None:
+    """Let the last background writes land before the database is read."""
+    await asyncio.sleep(0)
