@@ -36,12 +36,12 @@ from engine.charioteer.view import SeatView
 
 @dataclass(frozen=True)
 class Weights:
-    """The strategic level's judgement, in spaces of the track."""
+    """The strategic level's search and judgement; worths are in spaces of the track."""
 
     samples: int = 6
     """Plausible races each shortlisted move is resolved in."""
     shortlist: int = 12
-    """Moves kept after a first look in one sampled race."""
+    """Moves kept after the first look (:meth:`Evaluator.quick_score`)."""
     speed: float = 8.5
     """Spaces a chariot covers per turn, to estimate the turns left."""
     damage_horizon: float = 5.0
@@ -61,11 +61,13 @@ class Weights:
     token_turns: float = 3.0
     """Below this many turns left, kept tokens lose their worth (they must be used)."""
     whip_token: float = 3.0
+    """A kept whip token, in spaces."""
     shield_token: float = 1.5
-    """In damage cubes."""
+    """A kept shield token, in damage cubes."""
     recovery_token: float = 1.0
-    """In damage cubes."""
+    """A kept recovery token, in damage cubes."""
     other_token: float = 1.5
+    """A kept wild, learning or discard token, and a fan token still to draw, in spaces."""
     rival_max: float = 0.7
     """How much the leading rival counts against the average rival."""
     win: float = 40.0
