@@ -1,16 +1,23 @@
-"""Think time of the AI levels, per move, over positions from real races (not a test).
+"""AI think time: median / p99 / worst time per move of each level, over positions from
+real races, on one core. A measurement, never a test.
 
-Run: ``python -m bench.ai [--races 6] [--seed 1]``. Positions come from races between a
-strategic seat and greedy seats (2 and 6 seats); every level then chooses a move in each
-position from that seat's view, one core, timed with ``time.perf_counter``. Prints the
-median, p99 and worst time per level and seat count.
+    python bench/ai.py [--races 6] [--seed 1]
+
+Positions are every seat's view at every turn of races between a strategic seat and
+greedy seats, with 2 and with 6 seats; each level then chooses a move in each position.
+Prints JSON. (Strength is measured by ``python -m engine.charioteer simulate``.)
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import statistics
+import sys
 import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from engine.charioteer.ai import LEVELS, policy_for
 from engine.charioteer.race import Race
@@ -44,7 +51,7 @@ def main() -> None:
     parser.add_argument("--races", type=int, default=6, help="races per seat count")
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
-    print(f"{'level':<10} {'seats':>5} {'moves':>6} {'median ms':>10} {'p99 ms':>8} {'max ms':>8}")
+    report: dict[str, dict[str, object]] = {}
     for seats in (2, 6):
         views = positions(seats, args.races, args.seed)
         for level in LEVELS:
@@ -55,10 +62,13 @@ def main() -> None:
                 start = time.perf_counter()
                 policy.choose(view, rng)
                 times.append((time.perf_counter() - start) * 1000)
-            print(
-                f"{level:<10} {seats:>5} {len(times):>6} {statistics.median(times):>10.2f} "
-                f"{percentile(times, 0.99):>8.2f} {max(times):>8.2f}"
-            )
+            report.setdefault(f"{seats} seats", {})[level] = {
+                "moves": len(times),
+                "median_ms": round(statistics.median(times), 2),
+                "p99_ms": round(percentile(times, 0.99), 2),
+                "max_ms": round(max(times), 2),
+            }
+    print(json.dumps(report, indent=2))
 
 
 if __name__ == "__main__":

@@ -9,6 +9,7 @@ figures, on any machine.
 
 from __future__ import annotations
 
+import dataclasses
 import math
 from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
@@ -72,12 +73,7 @@ def play_race(
     race = Race.new(seats=count, seed=seed, laps=laps)
     seats = race.seats
     entry_of = {seats[(entry + rotation) % count]: entry for entry in range(count)}
-    tallies = [
-        dict.fromkeys(
-            ("moves", "resets", "distance", "spaces", "whip_spaces", "attacks", "boxed"), 0
-        )
-        for _ in range(count)
-    ]
+    tallies = [{item.name: 0 for item in dataclasses.fields(EntryStats)} for _ in range(count)]
     while not race.is_over and race.turn <= MAX_TURNS:
         events: list[Event] = []
         for index, seat in enumerate(seats):

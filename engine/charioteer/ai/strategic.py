@@ -1,86 +1,44 @@
 """The ``strategic`` level: plays to win the race, not the turn.
 
-Each turn it weighs its candidate moves by resolving the turn with the engine's own rules
-(spec §3–§8) in several plausible races built from its view
-(:mod:`engine.charioteer.ai.sampling`): rivals' hands are dealt from the unseen cards and
-rivals play their longest move. Every resulting race is scored by an evaluation of each
-chariot's standing (see :class:`Evaluator`): where it is, plus what its display and
-holdings are worth over the turns left — skill markers on their way to the bonus box,
-damage that will cost a point a turn until recovered, tokens kept for when they matter,
-and the cards kept for the next crowd card. A move's score is its chariot's standing
-against the best rival's, averaged over the sampled races; the same samples serve every
+Each turn it lists its candidate moves (every normal move, one reset, discard-token
+versions), takes a first look at each on a track where rivals stand still, and weighs
+the best dozen by resolving the turn with the engine's own rules (spec §3–§8) in several
+plausible races built from its view (:mod:`engine.charioteer.ai.sampling`): rivals'
+hands are dealt from the unseen cards, and rivals play their longest move. Each resulting
+race is judged by :class:`~engine.charioteer.ai.evaluation.Evaluator` — the seat's
+standing against its rivals', counting skills on their way to the bonus box, damage,
+tokens and the cards kept for the next crowd card. The same samples serve every
 candidate, so candidates are compared on equal luck.
+
+What this amounts to at the table: it corners with black through the curves, pushes a
+colour into the bonus box when the emperor favours it, attacks when an attack costs
+little distance, shields or resets against cubes waiting in its attack boxes, resets
+when its damage would cost more than a turn, whips when a rival ahead is out of reach,
+and keeps its +3/+5 tokens for a curve or the final dash.
 """
 
 from __future__ import annotations
 
-import functools
-from collections.abc import Sequence
 from dataclasses import dataclass
 
 from engine.charioteer.ai.base import check_can_move
-from engine.charioteer.ai.sampling import sample_state
-from engine.charioteer.components import (
-    BONUS_SLOTS,
-    COLOURS,
-    SKILL_BOX_LEVEL,
-    SKILL_START_LEVELS,
-    SYMBOLS,
-    Card,
-    Colour,
-    Icon,
-    Symbol,
-    Token,
-    TokenKind,
+from engine.charioteer.ai.evaluation import (
+    DEFAULT_WEIGHTS,
+    Evaluator,
+    Weights,
+    best_symbol_totals,
 )
+from engine.charioteer.ai.sampling import sample_state
+from engine.charioteer.components import COLOURS, Card, Colour, Icon
 from engine.charioteer.moves import Move
 from engine.charioteer.resolve import resolve_turn
 from engine.charioteer.rules import Play, analyse_hand, recovered
-from engine.charioteer.state import Chariot, RaceOptions, RaceState, Skill
-from engine.charioteer.track import next_space
+from engine.charioteer.state import Chariot, RaceState
 from engine.charioteer.view import SeatView
 from engine.core import Chance, Rng
 
-
-@dataclass(frozen=True)
-class Weights:
-    """The strategic level's judgement, in spaces of the track."""
-
-    samples: int = 6
-    """Plausible races each shortlisted move is resolved in."""
-    shortlist: int = 12
-    """Moves kept after a first look in one sampled race."""
-    speed: float = 8.5
-    """Spaces a chariot covers per turn, to estimate the turns left."""
-    damage_horizon: float = 5.0
-    """Turns a damage cube is expected to cost before it is recovered."""
-    attack_box: float = 0.8
-    """Weight of a cube in the attack boxes (a shield may still stop it)."""
-    skill_share: float = 0.35
-    """Share of its remaining moves a chariot makes in a colour still on the track."""
-    box_share: float = 0.45
-    """Share of its remaining moves a chariot makes in a colour in the bonus box."""
-    steps_per_move: float = 4 / 3
-    """Skill steps a move earns on average (the emperor favours its colour 1 time in 3)."""
-    hand: float = 0.6
-    """Weight of the next turn's best move with the cards kept and the next crowd card."""
-    token_keep: float = 1.1
-    """A kept +3/+5 token is worth this many times its bonus while turns remain."""
-    token_turns: float = 3.0
-    """Below this many turns left, kept tokens lose their worth (they must be used)."""
-    whip_token: float = 3.0
-    shield_token: float = 1.5
-    """In damage cubes."""
-    recovery_token: float = 1.0
-    """In damage cubes."""
-    other_token: float = 1.5
-    rival_max: float = 0.7
-    """How much the leading rival counts against the average rival."""
-    win: float = 40.0
-    """Worth of winning, once the race is decided."""
-
-
-DEFAULT_WEIGHTS = Weights()
+RESET_CARDS = 3
+"""A reset plays the seat's weakest cards, this many of them (they are replaced)."""
 
 
 class StrategicPolicy:
@@ -92,17 +50,13 @@ class StrategicPolicy:
         self.weights = weights
 
     def choose(self, view: SeatView, rng: Rng) -> Move:
-        check_can_move(view)
+        seat = check_can_move(view)
         weights = self.weights
         plays = candidate_plays(view)
-        if len(plays) == 1:
-            return plays[0].move
-        evaluator = Evaluator(weights, view.me.seat)
-        first_look = sorted(
-            ((evaluator.quick_score(view, play), -index) for index, play in enumerate(plays)),
-            reverse=True,
-        )
-        shortlist = [plays[-index] for _, index in first_look[: max(1, weights.shortlist)]]
+        evaluator = Evaluator(weights, seat)
+        first_look = [evaluator.quick_score(view, play) for play in plays]
+        ranked = sorted(range(len(plays)), key=lambda index: (-first_look[index], index))
+        shortlist = [plays[index] for index in ranked[: max(1, weights.shortlist)]]
         if len(shortlist) == 1:
             return shortlist[0].move
         samples = [_Sample.build(view, rng, evaluator) for _ in range(max(1, weights.samples))]
@@ -112,56 +66,53 @@ class StrategicPolicy:
 
 
 def candidate_plays(view: SeatView) -> list[Play]:
-    """Every normal move without a discard token, the best reset, and discard-token
-    versions of normal moves that throw away the weakest cards kept."""
-    plays: list[Play] = []
-    resets: list[Play] = []
-    for move in view.legal_moves(discards=False):
-        (resets if move.is_reset else plays).append(view.analyse(move))
+    """Every normal move without a discard token; one reset (the weakest cards); and, with
+    a discard token, each normal move that also discards the weakest cards kept."""
+    plays = [view.analyse(move) for move in view.legal_moves(discards=False) if not move.is_reset]
     weakest = sorted(range(len(view.hand)), key=lambda index: card_worth(view.hand[index]))
-    reset_cards = tuple(sorted(weakest[:3]))
-    plays.append(view.analyse(Move.reset(reset_cards)))
-    discard_tokens = [index for index, token in enumerate(view.tokens) if token.kind.is_discard]
-    if discard_tokens:
-        token_index = discard_tokens[0]
-        limit = view.tokens[token_index].kind.discard_limit
-        extra: list[Play] = []
-        for play in plays:
-            move = play.move
-            token = view.tokens[token_index]
-            if move.token == token_index or not token.fits(play.colour):
-                continue
-            kept = [index for index in weakest if index not in move.cards]
-            discard = tuple(sorted(kept[:limit]))
-            if discard:
-                extra.append(
-                    view.analyse(
-                        Move(
-                            move.cards,
-                            move.symbol,
-                            move.crowd,
-                            move.token,
-                            move.wild,
-                            token_index,
-                            discard,
-                        )
+    plays.append(view.analyse(Move.reset(tuple(sorted(weakest[:RESET_CARDS])))))
+    discard_token = next(
+        (index for index, token in enumerate(view.tokens) if token.kind.is_discard), None
+    )
+    if discard_token is None:
+        return plays
+    token = view.tokens[discard_token]
+    with_discards: list[Play] = []
+    for play in plays:
+        move = play.move
+        if not token.fits(play.colour):
+            continue
+        kept = [index for index in weakest if index not in move.cards]
+        discard = tuple(sorted(kept[: token.kind.discard_limit]))
+        if discard:
+            with_discards.append(
+                view.analyse(
+                    Move(
+                        move.cards,
+                        move.symbol,
+                        move.crowd,
+                        move.token,
+                        move.wild,
+                        discard_token,
+                        discard,
                     )
                 )
-        plays.extend(extra)
-    return plays
+            )
+    return plays + with_discards
 
 
 def card_worth(card: Card) -> float:
-    """A rough worth of a card for future moves: its symbols' counts and numbers."""
+    """A rough worth of a card for moves to come: its symbols, their numbers, its icon;
+    a whip card is worth keeping."""
     if card.is_whip:
         return 4.0
     worth = sum(count * 2 + symbol.number * 0.5 for symbol, count in card.symbols)
     return worth + (1.5 if card.icon is not None else 0.0)
 
 
-@dataclass
+@dataclass(frozen=True)
 class _Sample:
-    """One plausible race and the rivals' moves in it."""
+    """One plausible race behind the view, and the rivals' moves in it."""
 
     state: RaceState
     seat: str
@@ -173,283 +124,59 @@ class _Sample:
     def build(cls, view: SeatView, rng: Rng, evaluator: Evaluator) -> _Sample:
         seed = rng.next64() >> 1
         state = sample_state(view, rng, seed=seed)
-        seat = evaluator.seat
         rival_plays = {
             chariot.seat: rival_play(state, chariot)
             for chariot in state.chariots
-            if chariot.seat != seat
+            if chariot.seat != evaluator.seat
         }
-        return cls(state, seat, rival_plays, seed, evaluator)
+        return cls(state, evaluator.seat, rival_plays, seed, evaluator)
 
     def score(self, play: Play) -> float:
-        plays = dict(self.rival_plays)
-        plays[self.seat] = play
+        """The seat's standing once the turn is resolved with ``play``."""
+        plays = {**self.rival_plays, self.seat: play}
         after, _ = resolve_turn(self.state, plays, Chance.live(self.seed, 0))
         return self.evaluator.score(after)
 
 
 def rival_play(state: RaceState, chariot: Chariot) -> Play:
-    """A rival's move in a sampled race: its longest move (no tokens), else a reset."""
-    move = longest_move(chariot.hand, state.crowd, chariot.skills, chariot.damage, state.options)
+    """A rival's move in a sampled race: its longest move without tokens, else a reset."""
+    crowd_card = state.crowd[0] if state.crowd else None
+    move = longest_move(chariot, crowd_card, state.options.crowd_counts_toward_minimum)
     if move is None:
         move = Move.reset(tuple(range(min(1, len(chariot.hand)))))
-        return Play(chariot.seat, move, tuple(chariot.hand[:1]), None, None, None, ())
+        if not chariot.hand:
+            return Play(chariot.seat, move, (), None, None, None, ())
     return analyse_hand(chariot.seat, chariot.hand, (), state.crowd, state.options, move)
 
 
 def longest_move(
-    hand: Sequence[Card],
-    crowd: Sequence[Card],
-    skills: Sequence[Skill],
-    damage: int,
-    options: RaceOptions,
+    chariot: Chariot, crowd_card: Card | None, crowd_counts: bool = True
 ) -> Move | None:
-    """The longest normal move from a hand without tokens, found symbol by symbol."""
+    """The longest normal move of a chariot's hand without tokens (spec §4), symbol by
+    symbol: its three cards showing the most of the symbol, and the crowd card if it
+    shows it (``crowd_counts``: the crowd card counts toward the two matching cards)."""
     best: tuple[int, int] | None = None
     best_move: Move | None = None
-    crowd_card = crowd[0] if crowd else None
-    for symbol in SYMBOLS:
+    for symbol in best_symbol_totals(chariot.hand, crowd_card, crowd_counts):
         showing = sorted(
             (
                 (card.count(symbol), card.icon is Icon.RECOVERY, -index)
-                for index, card in enumerate(hand)
+                for index, card in enumerate(chariot.hand)
                 if card.shows(symbol)
             ),
             reverse=True,
         )[:3]
-        if not showing:
-            continue
         with_crowd = crowd_card is not None and crowd_card.shows(symbol)
-        matching = len(showing) + (with_crowd and options.crowd_counts_toward_minimum)
-        if matching < 2:
-            continue
-        symbols = sum(item[0] for item in showing)
-        recoveries = sum(item[1] for item in showing) + (symbol.colour is Colour.YELLOW)
-        if with_crowd and crowd_card is not None:
+        symbols = sum(count for count, _, _ in showing)
+        recoveries = sum(icon for _, icon, _ in showing) + (symbol.colour is Colour.YELLOW)
+        if crowd_card is not None and with_crowd:
             symbols += crowd_card.count(symbol)
             recoveries += crowd_card.icon is Icon.RECOVERY
-        left = damage - recovered(damage, recoveries)
-        bonus = skills[COLOURS.index(symbol.colour)].bonus
-        key = (max(0, symbols + symbol.number + bonus - left), symbols)
+        damage = chariot.damage - recovered(chariot.damage, recoveries)
+        bonus = chariot.skills[COLOURS.index(symbol.colour)].bonus
+        key = (max(0, symbols + symbol.number + bonus - damage), symbols)
         if best is None or key > best:
             best = key
-            best_move = Move(tuple(sorted(-item[2] for item in showing)), symbol, with_crowd)
+            cards = tuple(sorted(-index for _, _, index in showing))
+            best_move = Move(cards, symbol, with_crowd)
     return best_move
-
-
-@functools.lru_cache(maxsize=65536)
-def advance(position: int, distance: int, regular_only: bool, finish: int) -> int:
-    """Where ``distance`` points take a chariot on an empty track (spec §7)."""
-    for _ in range(distance):
-        position, _ = next_space(position, regular_only or position >= finish)
-    return position
-
-
-class Evaluator:
-    """A chariot's standing in a race, in spaces: its position plus what its display and
-    holdings will be worth over the turns left."""
-
-    def __init__(self, weights: Weights, seat: str) -> None:
-        self.weights = weights
-        self.seat = seat
-
-    def score(self, state: RaceState) -> float:
-        """The seat's standing minus its rivals' (mostly the leading rival's)."""
-        weights = self.weights
-        finish = state.options.finish
-        if state.result is not None:
-            me = state.chariot(self.seat)
-            best_rival = max((c.position, -c.lane) for c in state.chariots if c.seat != self.seat)
-            margin = me.position - best_rival[0]
-            won = state.result.winner == self.seat
-            return (weights.win if won else -weights.win) + margin
-        leader = max(chariot.position for chariot in state.chariots)
-        turns_left = max(0.0, (finish - leader) / weights.speed)
-        mine = 0.0
-        rivals: list[float] = []
-        for chariot in state.chariots:
-            standing = self.standing(chariot, turns_left)
-            if chariot.seat == self.seat:
-                mine = standing + self.tokens_worth(chariot.tokens, turns_left)
-                mine += self.hand_worth(
-                    chariot.hand,
-                    state.crowd[0] if state.crowd else None,
-                    chariot.skills,
-                    chariot.damage,
-                    chariot.position,
-                    finish,
-                )
-            else:
-                rivals.append(standing + self.rival_tokens_worth(chariot, turns_left))
-        against = weights.rival_max * max(rivals) + (1 - weights.rival_max) * (
-            sum(rivals) / len(rivals)
-        )
-        return mine - against
-
-    def standing(self, chariot: Chariot, turns_left: float) -> float:
-        weights = self.weights
-        cube = min(turns_left, weights.damage_horizon)
-        value = chariot.position - 0.01 * chariot.lane
-        value -= cube * (chariot.damage + weights.attack_box * chariot.attack)
-        free = [slot for slot in BONUS_SLOTS if slot not in {s.slot for s in chariot.skills}]
-        next_slot = free[0] if free else 0
-        for skill in chariot.skills:
-            value += self.skill_worth(skill, next_slot, turns_left)
-        return value
-
-    def skill_worth(self, skill: Skill, next_slot: int, turns_left: float) -> float:
-        weights = self.weights
-        if skill.slot is not None:
-            return skill.slot * weights.box_share * turns_left
-        uses = weights.skill_share * turns_left
-        to_plus_one = max(0, SKILL_START_LEVELS - skill.level) / weights.steps_per_move
-        to_box = (SKILL_BOX_LEVEL - skill.level) / weights.steps_per_move
-        return max(0.0, uses - to_plus_one) + max(0, next_slot - 1) * max(0.0, uses - to_box)
-
-    def tokens_worth(self, tokens: Sequence[Token], turns_left: float) -> float:
-        return sum(self.token_worth(token, turns_left) for token in tokens)
-
-    def token_worth(self, token: Token, turns_left: float) -> float:
-        weights = self.weights
-        fade = min(1.0, turns_left / weights.token_turns)
-        cube = min(turns_left, weights.damage_horizon)
-        kind = token.kind
-        coloured = 0.7 if token.colour is not None else 1.0
-        if kind.distance_bonus:
-            return fade * coloured * weights.token_keep * kind.distance_bonus
-        if kind is TokenKind.WHIP:
-            return fade * weights.whip_token
-        if kind is TokenKind.SHIELD:
-            return fade * weights.shield_token * cube
-        if kind is TokenKind.RECOVERY:
-            return fade * weights.recovery_token * cube
-        return fade * coloured * weights.other_token
-
-    def rival_tokens_worth(self, chariot: Chariot, turns_left: float) -> float:
-        # Rivals' tokens are not known, only how many; sampled rivals hold none.
-        return 0.0
-
-    def hand_worth(
-        self,
-        hand: Sequence[Card],
-        crowd_card: Card | None,
-        skills: Sequence[Skill],
-        damage: int,
-        position: int,
-        finish: int,
-    ) -> float:
-        """The next turn's longest move, in spaces, from ``hand`` with ``crowd_card`` (black
-        moves counted through the curves), times the hand weight."""
-        weights = self.weights
-        if not weights.hand:
-            return 0.0
-        best = 0
-        for symbol, total in best_symbol_totals(hand, crowd_card).items():
-            colour = symbol.colour
-            bonus = skills[COLOURS.index(colour)].bonus
-            distance = max(0, total + symbol.number + bonus - damage)
-            end = advance(position, distance, colour is Colour.BLACK, finish)
-            best = max(best, end - position)
-        return weights.hand * best
-
-    def quick_score(self, view: SeatView, play: Play) -> float:
-        """A first look at a move without resolving the turn: the seat's standing after
-        it on a track where rivals stand still, plus the damage its attack deals."""
-        weights = self.weights
-        me = view.me
-        finish = view.options.finish
-        leader = max(chariot.position for chariot in view.chariots)
-        turns_left = max(0.0, (finish - leader) / weights.speed - 1)
-        cube = min(turns_left, weights.damage_horizon)
-        tokens = [
-            token
-            for index, token in enumerate(view.tokens)
-            if index not in (play.move.token, play.move.discard_token)
-        ]
-        hand = [
-            card
-            for index, card in enumerate(view.hand)
-            if index not in play.move.cards and index not in play.move.discard_cards
-        ]
-        skills = list(me.skills)
-        position = me.position
-        if play.colour is None:
-            damage = 0
-        else:
-            colour = play.colour
-            index = COLOURS.index(colour)
-            damage = me.damage - recovered(me.damage, play.recoveries)
-            distance = max(0, play.card_distance + skills[index].bonus - damage)
-            position = advance(position, distance, colour is Colour.BLACK, finish)
-            if play.whips and view.turn > 1:
-                position += self._whip_spaces(view, me.position, position, play.whips)
-            damage += 0 if play.shield else me.attack
-            skills[index] = advanced_skill(
-                skills, index, 1 + view.emperor.favours(colour) + play.learning
-            )
-        free = [slot for slot in BONUS_SLOTS if slot not in {s.slot for s in skills}]
-        next_slot = free[0] if free else 0
-        value = position - cube * damage
-        value += sum(self.skill_worth(skill, next_slot, turns_left) for skill in skills)
-        value += self.tokens_worth(tokens, turns_left)
-        if play.earns_fan_token:
-            value += weights.other_token
-        crowd_card = view.crowd[1] if len(view.crowd) > 1 else None
-        value += self.hand_worth(hand, crowd_card, skills, damage, position, finish)
-        if play.attack_cubes:
-            rivals = [chariot for chariot in view.chariots if chariot.seat != me.seat]
-            hits = sum(min(play.attack_cubes, 3 - rival.attack) for rival in rivals)
-            value += cube * hits / len(rivals)
-        return value
-
-    def _whip_spaces(self, view: SeatView, start: int, end: int, whips: int) -> int:
-        """Spaces a whip may add after a move from ``start`` to ``end``: none when
-        leading or having passed a rival, else up to the nearest rival ahead."""
-        me = view.me
-        ahead = []
-        for rival in view.chariots:
-            if rival.seat == me.seat:
-                continue
-            moves_first = (rival.position, -rival.lane) > (me.position, -me.lane)
-            where = rival.position + (round(self.weights.speed) if moves_first else 0)
-            if start < rival.position <= end and not moves_first:
-                return 0
-            if where >= end:
-                ahead.append(where - end)
-        if not ahead:
-            return 0
-        return min(min(ahead), 5 * whips)
-
-
-def advanced_skill(skills: Sequence[Skill], index: int, steps: int) -> Skill:
-    """A skill marker after ``steps`` steps (spec §5): into the lowest free bonus slot on
-    reaching the box; a marker in the box stays."""
-    skill = skills[index]
-    if skill.in_box:
-        return skill
-    level = skill.level + steps
-    if level < SKILL_BOX_LEVEL:
-        return Skill(level)
-    taken = {marker.slot for marker in skills}
-    free = [slot for slot in BONUS_SLOTS if slot not in taken]
-    return Skill(SKILL_BOX_LEVEL, free[0]) if free else Skill(SKILL_BOX_LEVEL - 1)
-
-
-def best_symbol_totals(hand: Sequence[Card], crowd_card: Card | None) -> dict[Symbol, int]:
-    """For every symbol a move could show: its matching symbols from the best 3 cards of
-    ``hand`` and the crowd card (at least two matching cards)."""
-    counts: dict[Symbol, list[int]] = {}
-    for card in hand:
-        for symbol, count in card.symbols:
-            counts.setdefault(symbol, []).append(count)
-    if crowd_card is not None:
-        for symbol, _ in crowd_card.symbols:
-            counts.setdefault(symbol, [])
-    totals: dict[Symbol, int] = {}
-    for symbol, found in counts.items():
-        extra = crowd_card.count(symbol) if crowd_card is not None else 0
-        if len(found) + (extra > 0) < 2:
-            continue
-        found.sort(reverse=True)
-        totals[symbol] = sum(found[:3]) + extra
-    return totals

@@ -97,6 +97,13 @@ EDGE_CASES: dict[str, RaceState] = {
         }
     ),
     "empty draw pile": position(deck=[], discard=[]),
+    "crowd not counted toward two cards": position(
+        options={"crowd_counts_toward_minimum": False, "laps": 1},
+        crowd=["G6 R5x2 Y0", "R5 Y4 B1", "whip"],
+        a={"hand": ["G6x2 R3x2", "R5 Y2x2", "Y0x2 B0x2", "B1 G2", "whip"]},
+        b={"hand": ["G6x2 B1", "R5x2 Y4", "G2 Y2 B1"]},
+    ),
+    "rival without cards": position(b={"hand": [], "tokens": []}),
     "everything in the bonus box": position(
         a={
             "skills": {

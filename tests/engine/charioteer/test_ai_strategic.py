@@ -3,14 +3,17 @@ greedy plays) is not the right one."""
 
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 
 from engine.charioteer import Colour, RaceState, view
 from engine.charioteer.ai import GreedyPolicy, StrategicPolicy
-from engine.charioteer.ai.strategic import advance, advanced_skill, best_symbol_totals
-from engine.charioteer.components import Card, Symbol, TokenKind
-from engine.charioteer.rules import Play
-from engine.charioteer.state import Skill
+from engine.charioteer.ai.evaluation import advance, advanced_skill, best_symbol_totals
+from engine.charioteer.ai.strategic import longest_move
+from engine.charioteer.components import Card, Symbol, TokenKind, deck
+from engine.charioteer.rules import Play, analyse_hand, iter_hand_moves, recovered
+from engine.charioteer.state import Chariot, RaceOptions, Skill
 from engine.core import Rng
 from tests.engine.charioteer.test_ai import position
 
@@ -150,3 +153,33 @@ def test_best_symbol_totals_counts_three_cards_and_the_crowd() -> None:
     assert totals[Symbol(Colour.GREEN, 2)] == 2
     assert totals[Symbol(Colour.BLACK, 1)] == 3
     assert Symbol(Colour.YELLOW, 2) not in totals
+
+
+@pytest.mark.parametrize("crowd_counts", [True, False])
+def test_rivals_longest_move_is_legal_and_longest(crowd_counts: bool) -> None:
+    """The rivals' model in sampled races: as long as any token-free move of the hand."""
+    options = RaceOptions(crowd_counts_toward_minimum=crowd_counts)
+    cards = deck()
+    base = position().chariot("A")
+    for seed in range(60):
+        rng = Rng(seed)
+        hand = tuple(cards[rng.below(len(cards))] for _ in range(2 + rng.below(7)))
+        crowd = (cards[rng.below(len(cards))],)
+        chariot = dataclasses.replace(base, hand=hand, damage=rng.below(6), tokens=())
+        move = longest_move(chariot, crowd[0], crowd_counts)
+        distances = [
+            distance_of(chariot, analyse_hand("A", hand, (), crowd, options, legal))
+            for legal in iter_hand_moves(hand, (), crowd, options, discards=False)
+            if not legal.is_reset
+        ]
+        if move is None:
+            assert not distances
+            continue
+        play = analyse_hand("A", hand, (), crowd, options, move)
+        assert distance_of(chariot, play) == max(distances)
+
+
+def distance_of(chariot: Chariot, play: Play) -> int:
+    assert play.colour is not None
+    damage = chariot.damage - recovered(chariot.damage, play.recoveries)
+    return max(0, play.card_distance + chariot.skill(play.colour).bonus - damage)
