@@ -232,8 +232,8 @@ class RaceCog(
             t(
                 locale,
                 "lobby.settings",
+                count=settings.laps,
                 seats=settings.seats,
-                laps=settings.laps,
                 limit=t(locale, f"limit.{limit}"),
                 timeout=t(locale, f"timeout.{settings.timeout_policy}"),
             ),

@@ -3,18 +3,20 @@ on loopback, with its own SQLite file."""
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import AsyncIterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 import pytest
 
+from tests.e2e.leaks import leaks_in_log, leaks_in_public
 from tests.fakediscord import FakeDiscord
 from tests.fakediscord.harness import BotProcess, run_bot
-from tests.fakediscord.model import Channel, Guild, User
+from tests.fakediscord.model import Channel, ChannelType, Guild, User
 from tests.fakediscord.plugin import fake
 
-__all__ = ["Table", "fake", "started_bot", "table"]
+__all__ = ["Table", "bot_running", "fake", "started_bot", "table"]
 
 
 @dataclass
@@ -26,6 +28,7 @@ class Table:
     bob: User
     carol: User
     database: Path
+    processes: list[BotProcess] = field(default_factory=list)
 
 
 @pytest.fixture
@@ -44,17 +47,37 @@ def table(fake: FakeDiscord, tmp_path: Path) -> Table:
 
 
 def bot_env(table: Table) -> dict[str, str]:
-    return {"DATABASE_PATH": str(table.database), "LOG_LEVEL": "INFO"}
+    return {"DATABASE_PATH": str(table.database), "LOG_LEVEL": "DEBUG"}
 
 
-async def start(table: Table) -> AsyncIterator[BotProcess]:
+@contextlib.asynccontextmanager
+async def bot_running(table: Table) -> AsyncIterator[BotProcess]:
+    """``python -m bot`` against the fake, ready for interactions (its log at DEBUG, so the
+    leak scan reads everything the bot could ever write)."""
     async with run_bot(table.fake, "bot", env=bot_env(table)) as process:
+        table.processes.append(process)
         await table.fake.wait_for_command("race", timeout=60)
         await table.fake.wait_until_ready(timeout=60)
         yield process
 
 
+@pytest.fixture(autouse=True)
+async def nothing_secret_is_public(table: Table) -> AsyncIterator[None]:
+    """After every end-to-end test: no public message and no log line shows a hand, a
+    held token or an unrevealed move."""
+    yield
+    public = [
+        message.text()
+        for message in table.fake.public_messages()
+        if message.channel.type != ChannelType.DM
+    ]
+    problems = leaks_in_public(public, table.database)
+    for process in table.processes:
+        problems += leaks_in_log(process.lines, table.database)
+    assert problems == [], "\n".join(problems[:20])
+
+
 @pytest.fixture
 async def started_bot(table: Table) -> AsyncIterator[BotProcess]:
-    async for process in start(table):
+    async with bot_running(table) as process:
         yield process

@@ -53,11 +53,55 @@ async def wait_for_board(fake: FakeDiscord, thread: Channel, turn: int) -> Messa
 
 
 async def play_turn_with_the_panel(user: User, board: Message) -> Message:
-    """Open the panel from the board, pick a legal move with the selects and confirm it.
-    Prefers a real move (a symbol, the cards showing it, the crowd card when needed); falls
-    back to a reset move. Returns the panel as it stands after confirming."""
-    panel = await (await user.click(board, custom_id(board, "choose"))).reply()
+    """Open the panel from the board, pick a legal move with the selects (a symbol, the
+    cards showing it, the crowd card when needed; else a reset) and confirm it. Returns
+    what the panel shows after confirming."""
+    panel = await prepare_move(user, board)
     assert panel.ephemeral and panel.ephemeral_to is user
+    return await (await user.click(panel, custom_id(panel, "confirm"))).reply()
+
+
+def _confirm_enabled(panel: Message) -> bool:
+    button = panel.component(custom_id(panel, "confirm"))
+    return not button.get("disabled", False)
+
+
+async def start_race(
+    fake: FakeDiscord,
+    host: User,
+    others: list[User],
+    channel: Channel,
+    *,
+    ai: str | None = None,
+    **options: Any,
+) -> tuple[Message, Channel]:
+    """Open a lobby, seat ``others`` (and one AI seat if asked), start; returns the lobby
+    message and the channel the race runs in (its thread, when the bot could open one)."""
+    seats = 1 + len(others) + (ai is not None)
+    options.setdefault("laps", 1)
+    options.setdefault("turn_limit", "none")
+    lobby = await open_lobby(host, channel, seats=seats, **options)
+    for user in others:
+        await (await user.click(lobby, custom_id(lobby, "join"))).reply()
+    if ai is not None:
+        await (await host.select(lobby, custom_id(lobby, "addai"), [ai])).reply()
+    threads_before = len(channel.guild.threads()) if channel.guild else 0
+    await (await host.click(lobby, custom_id(lobby, "start"))).wait_ack()
+    await fake.wait_for(
+        lambda: any(
+            boards(c) for c in [channel, *(channel.guild.threads() if channel.guild else [])]
+        ),
+        timeout=30,
+        what="the first board",
+    )
+    threads = channel.guild.threads() if channel.guild else []
+    place = threads[threads_before] if len(threads) > threads_before else channel
+    return lobby, place
+
+
+async def prepare_move(user: User, board: Message) -> Message:
+    """Open the panel and pick a legal move without confirming it; returns the panel."""
+    panel = await (await user.click(board, custom_id(board, "choose"))).reply()
     symbols = [o["value"] for o in select_options(panel, "symbol") if o["value"] != "reset"]
     if symbols:
         panel = await (await user.select(panel, custom_id(panel, "symbol"), [symbols[0]])).reply()
@@ -73,9 +117,47 @@ async def play_turn_with_the_panel(user: User, board: Message) -> Message:
         panel = await (await user.select(panel, custom_id(panel, "symbol"), ["reset"])).reply()
         panel = await (await user.select(panel, custom_id(panel, "cards"), ["0"])).reply()
     assert _confirm_enabled(panel), panel.content
-    return await (await user.click(panel, custom_id(panel, "confirm"))).reply()
+    return panel
 
 
-def _confirm_enabled(panel: Message) -> bool:
-    button = panel.component(custom_id(panel, "confirm"))
-    return not button.get("disabled", False)
+async def play_until_the_end(
+    fake: FakeDiscord, place: Channel, players: list[User], turn: int = 1
+) -> int:
+    """Every player plays every turn through the panel until the podium; returns the last turn."""
+    while not podiums(place):
+        board = await wait_for_board(fake, place, turn)
+        for player in players:
+            if podiums(place):
+                break
+            await play_turn_with_the_panel(player, board)
+        wanted = f"turn {turn + 1}**"
+        await fake.wait_for(
+            lambda wanted=wanted: (
+                bool(podiums(place)) or any(wanted in m.content for m in place.public_messages())
+            ),
+            timeout=30,
+            what=f"the end of turn {turn}",
+        )
+        if not podiums(place):
+            turn += 1
+        assert turn < 80, "the race does not end"
+    return turn
+
+
+def podiums(place: Channel) -> list[Message]:
+    return [m for m in place.public_messages() if "is over" in m.content]
+
+
+def reveals(place: Channel) -> list[Message]:
+    return [m for m in place.public_messages() if "revealed**" in m.content]
+
+
+def database_actions(database: Any) -> list[tuple[str, str, int]]:
+    """(seat, source, seq) of every stored action."""
+    import sqlite3
+
+    with sqlite3.connect(database) as db:
+        return [
+            tuple(row)
+            for row in db.execute("SELECT seat, source, seq FROM actions ORDER BY race_id, seq")
+        ]  # type: ignore[misc]

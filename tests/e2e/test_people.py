@@ -1,0 +1,88 @@
+"""People doing things at the same time, twice, too late or without a seat: one reveal,
+one move, clear private refusals, and nothing changes."""
+
+from __future__ import annotations
+
+import asyncio
+import sqlite3
+
+from tests.e2e.conftest import Table
+from tests.e2e.players import (
+    custom_id,
+    database_actions,
+    prepare_move,
+    reveals,
+    start_race,
+    wait_for_board,
+)
+from tests.fakediscord.harness import BotProcess
+
+
+def stored_board(table: Table) -> int | None:
+    with sqlite3.connect(table.database) as db:
+        row = db.execute("SELECT board_message_id FROM races").fetchone()
+    return None if row is None else row[0]
+
+
+async def test_both_last_moves_at_the_same_moment_make_one_reveal(
+    table: Table, started_bot: BotProcess
+) -> None:
+    fake, alice, bob = table.fake, table.alice, table.bob
+    _, place = await start_race(fake, alice, [bob], table.channel)
+    board = await wait_for_board(fake, place, 1)
+    panels = [await prepare_move(alice, board), await prepare_move(bob, board)]
+    clicks = await asyncio.gather(
+        alice.click(panels[0], custom_id(panels[0], "confirm")),
+        bob.click(panels[1], custom_id(panels[1], "confirm")),
+    )
+    answers = [await click.reply() for click in clicks]
+    assert sum("turn is being revealed" in answer.content for answer in answers) == 1
+    await wait_for_board(fake, place, 2)
+    assert len(reveals(place)) == 1
+    assert sorted(seat for seat, _, _ in database_actions(table.database)) == ["A", "B"]
+
+
+async def test_a_double_click_on_confirm_is_one_move(table: Table, started_bot: BotProcess) -> None:
+    fake, alice, bob = table.fake, table.alice, table.bob
+    _, place = await start_race(fake, alice, [bob], table.channel)
+    board = await wait_for_board(fake, place, 1)
+    panel = await prepare_move(alice, board)
+    confirm = custom_id(panel, "confirm")
+    first, second = await asyncio.gather(alice.click(panel, confirm), alice.click(panel, confirm))
+    await first.wait_ack()
+    await second.wait_ack()
+    assert database_actions(table.database) == [("A", "player", 1)]
+
+
+async def test_strangers_old_buttons_and_late_forms_are_refused_privately(
+    table: Table, started_bot: BotProcess
+) -> None:
+    fake, alice, bob, carol = table.fake, table.alice, table.bob, table.carol
+    _, place = await start_race(fake, alice, [bob], table.channel)
+    first_board = await wait_for_board(fake, place, 1)
+
+    stranger = await (await carol.click(first_board, custom_id(first_board, "choose"))).reply()
+    assert stranger.ephemeral_to is carol and "don't have a seat" in stranger.content
+
+    for player in (alice, bob):
+        panel = await prepare_move(player, first_board)
+        await (await player.click(panel, custom_id(panel, "confirm"))).reply()
+    second_board = await wait_for_board(fake, place, 2)
+    await fake.wait_for(
+        lambda: stored_board(table) == second_board.id, timeout=10, what="the board to be stored"
+    )
+    before = database_actions(table.database)
+
+    old = await (await alice.click(first_board, custom_id(first_board, "choose"))).reply()
+    assert old.ephemeral_to is alice and "earlier turn" in old.content
+    assert f"/{second_board.id}" in old.content
+
+    panel = await (await alice.click(second_board, custom_id(second_board, "choose"))).reply()
+    opened = await alice.click(panel, custom_id(panel, "type"))
+    modal = await opened.wait_modal()
+    assert modal["custom_id"].startswith("m:")
+    abandoned = await (await alice.slash(place, "race abandon")).reply()
+    assert "abandoned" in abandoned.content
+    late = await (await alice.submit_modal(opened, {"move": "reset 1"})).reply()
+    assert late.ephemeral_to is alice and "over" in late.content
+    assert database_actions(table.database) == before
