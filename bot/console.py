@@ -25,7 +25,7 @@ from bot.service import (
     Update,
 )
 from bot.text import t
-from engine.charioteer.render import board_text, hand_text, preview_text, reveal_text
+from engine.charioteer.render import board_text, hand_text, preview_text, reveal_text, rule_text
 from engine.core import EngineError, public_events
 
 PLAYER_ID = 1
@@ -116,7 +116,7 @@ class Console:
         try:
             seat_view.analyse(move)
         except EngineError as error:
-            self.say(t(self.locale, "error.illegal_move", reason=error.reason))
+            self.say(t(self.locale, "error.illegal_move", reason=rule_text(error, self.locale)))
             return
         self.say(preview_text(seat_view, move, locale=self.locale))
         try:

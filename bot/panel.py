@@ -14,7 +14,7 @@ from bot.drafts import Draft, DraftError
 from bot.text import t
 from engine.charioteer import Move, SeatView, TokenKind
 from engine.charioteer.components import SYMBOLS, Card
-from engine.charioteer.render import card_text, preview_text, token_text
+from engine.charioteer.render import card_text, preview_text, rule_text, token_text
 from engine.core import EngineError
 
 RESET_VALUE = "reset"
@@ -173,7 +173,7 @@ def build_panel(seat_view: SeatView, draft: Draft, locale: str) -> Panel:
         except DraftError as error:
             preview = t(locale, error.key, **error.params)
         except EngineError as error:
-            preview = t(locale, "panel.not_legal", reason=error.reason)
+            preview = t(locale, "panel.not_legal", reason=rule_text(error, locale))
     return Panel(
         draft,
         cards,

@@ -581,7 +581,15 @@ class RaceService:
         seat_view = race.view(seat)
         rng = Rng(loaded.table.row.seed ^ 0x5EA7, len(race.record.actions))
         chooser = self._chooser()
-        return await asyncio.to_thread(chooser, level, seat_view, rng)
+        try:
+            move = await asyncio.to_thread(chooser, level, seat_view, rng)
+            seat_view.analyse(move)
+        except Exception:
+            log.exception(
+                "race %d: the %s AI failed for seat %s; it resets", loaded.table.id, level, seat
+            )
+            return timeout_reset(seat_view)
+        return move
 
     # ------------------------------------------------------------------ time limits
 

@@ -21,11 +21,19 @@ from discord.ext import commands
 
 from bot.drafts import Draft, DraftError, parse_move_text
 from bot.panel import apply_choice, build_panel
-from bot.service import TURN_LIMITS, RaceService, RaceSettings, ServiceError, Table, Update
+from bot.service import (
+    TURN_LIMITS,
+    RaceService,
+    RaceSettings,
+    RuleError,
+    ServiceError,
+    Table,
+    Update,
+)
 from bot.text import t
 from cogs.announce import Announcer
 from cogs.ui import MODAL_PATTERN, MoveModal, lobby_view, panel_view
-from engine.charioteer.render import hand_text
+from engine.charioteer.render import hand_text, rule_text
 from engine.core import EngineError
 
 log = logging.getLogger(__name__)
@@ -84,6 +92,8 @@ class RaceCog(
         locale = locale_of(interaction)
         if isinstance(error, ServiceError):
             params = dict(error.params)
+            if isinstance(error, RuleError):
+                params["reason"] = rule_text(error.error, locale)
             if error.key == "error.stale_turn":
                 params["link"] = await self.board_link(interaction, params)
                 text = t(
@@ -652,7 +662,7 @@ class RaceCog(
             try:
                 view.analyse(draft.to_move(view.tokens))
             except EngineError as error:
-                raise ServiceError("error.illegal_move", reason=error.reason) from None
+                raise RuleError(error) from None
             await self.service.save_draft(race, interaction.user.id, turn, draft.to_json())
             await self.confirm(interaction, race, turn, draft)
         except Exception as error:

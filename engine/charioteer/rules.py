@@ -31,7 +31,7 @@ from engine.charioteer.components import (
 )
 from engine.charioteer.moves import Move, RevealedMove
 from engine.charioteer.state import RaceOptions, RaceState
-from engine.core import GameOver, IllegalAction, MalformedAction
+from engine.core import JSON, GameOver, IllegalAction, MalformedAction
 
 
 @dataclass(frozen=True)
@@ -141,8 +141,10 @@ def analyse_hand(
     """:func:`analyse` from what the seat itself can see: its hand and tokens, the crowd
     cards and the table's options (the private panel and AI seats use this)."""
 
-    def illegal(reason: str) -> IllegalAction:
-        return IllegalAction(reason, seat=seat)
+    def illegal(reason: str, key: str, **params: JSON) -> IllegalAction:
+        """The refusal: ``reason`` in English with 0-based indices (as moves are written),
+        ``rule.<key>`` and ``params`` for a front end's catalogue (numbers from 1)."""
+        return IllegalAction(reason, seat=seat, message=f"rule.{key}", params=params)
 
     def check_cards(indices: Sequence[int], what: str) -> None:
         for index in indices:
@@ -151,20 +153,36 @@ def analyse_hand(
                     f"{what}: there is no card {index} (you hold {len(hand)}, numbered 0 to "
                     f"{len(hand) - 1})",
                     seat=seat,
+                    message="rule.no_such_card",
+                    params={"number": index + 1, "count": len(hand)},
                 )
         for index in set(indices):
             if list(indices).count(index) > 1:
-                raise illegal(f"card {index} ({hand[index]}) is used twice")
+                raise illegal(
+                    f"card {index} ({hand[index]}) is used twice",
+                    "card_twice",
+                    number=index + 1,
+                    card=str(hand[index]),
+                )
 
     def check_token(index: int, what: str) -> Token:
         if not 0 <= index < len(tokens):
             held = f"you hold {len(tokens)}" if tokens else "you hold none"
-            raise MalformedAction(f"{what}: there is no token {index} ({held})", seat=seat)
+            raise MalformedAction(
+                f"{what}: there is no token {index} ({held})",
+                seat=seat,
+                message="rule.no_such_token",
+                params={"number": index + 1, "count": len(tokens)},
+            )
         return tokens[index]
 
     cards = move.cards
     if not 1 <= len(cards) <= MAX_HAND_CARDS_IN_MOVE:
-        raise illegal(f"a move plays 1 to {MAX_HAND_CARDS_IN_MOVE} cards from your hand")
+        raise illegal(
+            f"a move plays 1 to {MAX_HAND_CARDS_IN_MOVE} cards from your hand",
+            "card_count",
+            most=MAX_HAND_CARDS_IN_MOVE,
+        )
     check_cards(cards, "move")
     colour = None if move.symbol is None else move.symbol.colour
 
@@ -174,27 +192,46 @@ def analyse_hand(
         discard_token = check_token(move.discard_token, "discard")
         if not discard_token.kind.is_discard:
             raise illegal(
-                f"token {move.discard_token} ({discard_token.label}) is not a discard token"
+                f"token {move.discard_token} ({discard_token.label}) is not a discard token",
+                "not_a_discard_token",
+                number=move.discard_token + 1,
+                token=discard_token.label,
             )
         if move.token == move.discard_token:
-            raise illegal(f"token {move.token} is used twice")
+            raise illegal(
+                f"token {move.token} is used twice", "token_twice", number=move.discard_token + 1
+            )
         if not discard_token.fits(colour):
-            raise illegal(f"the {discard_token.label} token needs a {discard_token.colour} move")
+            raise illegal(
+                f"the {discard_token.label} token needs a {discard_token.colour} move",
+                "token_colour",
+                token=discard_token.label,
+                colour=str(discard_token.colour),
+            )
         check_cards(move.discard_cards, "discard")
         limit = discard_token.kind.discard_limit
         if len(move.discard_cards) > limit:
-            raise illegal(f"a {discard_token.label} token discards at most {limit} cards")
+            raise illegal(
+                f"a {discard_token.label} token discards at most {limit} cards",
+                "discard_limit",
+                token=discard_token.label,
+                count=limit,
+            )
         both = sorted(set(move.discard_cards) & set(cards))
         if both:
-            raise illegal(f"card {both[0]} cannot be both played and discarded")
+            raise illegal(
+                f"card {both[0]} cannot be both played and discarded",
+                "played_and_discarded",
+                number=both[0] + 1,
+            )
         discard_cards = tuple(hand[index] for index in move.discard_cards)
     elif move.discard_cards:
-        raise illegal("discarding cards needs a discard token")
+        raise illegal("discarding cards needs a discard token", "no_discard_token")
 
     hand_cards = tuple(hand[index] for index in cards)
     if move.symbol is None:
         if move.crowd or move.token is not None or move.wild is not None:
-            raise illegal("a reset move takes no crowd card, move token or wild")
+            raise illegal("a reset move takes no crowd card, move token or wild", "reset_extras")
         return Play(seat, move, hand_cards, None, None, discard_token, discard_cards)
 
     symbol = move.symbol
@@ -202,26 +239,44 @@ def analyse_hand(
     if move.token is not None:
         token = check_token(move.token, "move token")
         if token.kind.is_discard:
-            raise illegal(f"a {token.label} token cannot be the move token; play it as a discard")
+            raise illegal(
+                f"a {token.label} token cannot be the move token; play it as a discard",
+                "discard_as_move_token",
+                token=token.label,
+            )
         if not token.fits(symbol.colour):
             raise illegal(
-                f"the {token.label} token needs a {token.colour} move, not {symbol.colour}"
+                f"the {token.label} token needs a {token.colour} move, not {symbol.colour}",
+                "token_colour",
+                token=token.label,
+                colour=str(token.colour),
             )
     if move.wild is not None:
         if token is None or token.kind is not TokenKind.WILD:
-            raise illegal("naming a wild card needs a wild token as the move token")
+            raise illegal(
+                "naming a wild card needs a wild token as the move token", "wild_without_token"
+            )
         if move.wild not in cards:
-            raise illegal(f"the wild card ({move.wild}) must be one of the cards you play")
+            raise illegal(
+                f"the wild card ({move.wild}) must be one of the cards you play",
+                "wild_not_played",
+                number=move.wild + 1,
+            )
     elif token is not None and token.kind is TokenKind.WILD:
-        raise illegal("say which of your cards the wild token transforms")
+        raise illegal("say which of your cards the wild token transforms", "wild_without_card")
 
     crowd_card: Card | None = None
     if move.crowd:
         if not crowd:
-            raise illegal("there is no crowd card")
+            raise illegal("there is no crowd card", "no_crowd_card")
         crowd_card = crowd[0]
         if not crowd_card.shows(symbol):
-            raise illegal(f"the crowd card ({crowd_card}) does not show {symbol}")
+            raise illegal(
+                f"the crowd card ({crowd_card}) does not show {symbol}",
+                "crowd_lacks_symbol",
+                card=str(crowd_card),
+                symbol=str(symbol),
+            )
 
     matching_hand = matching_symbols = recoveries = whips = 0
     shield = False
@@ -237,7 +292,13 @@ def analyse_hand(
             shield |= card.icon is Icon.SHIELD
             recoveries += card.icon is Icon.RECOVERY
         else:
-            raise illegal(f"card {index} ({card}) does not show {symbol}")
+            raise illegal(
+                f"card {index} ({card}) does not show {symbol}",
+                "card_lacks_symbol",
+                number=index + 1,
+                card=str(card),
+                symbol=str(symbol),
+            )
     matching = matching_hand
     attack_cards = matching_hand
     if crowd_card is not None:
@@ -252,7 +313,11 @@ def analyse_hand(
         where = "" if options.crowd_counts_toward_minimum else " from your hand"
         raise illegal(
             f"a move needs at least {MIN_MATCHING_CARDS} cards showing {symbol}{where}; "
-            f"this one has {matching}"
+            f"this one has {matching}",
+            "too_few_matching" if options.crowd_counts_toward_minimum else "too_few_in_hand",
+            least=MIN_MATCHING_CARDS,
+            symbol=str(symbol),
+            count=matching,
         )
     if symbol.colour is Colour.YELLOW:
         recoveries += 1

@@ -286,3 +286,22 @@ async def test_a_restart_resumes_ai_seats_and_pending_announcements(
     await second.play_ai_seats(table.id)
     assert await second.races_to_resume() == []
     await second.close()
+
+
+async def test_a_failing_ai_seat_resets_instead_of_stalling_the_race(
+    db_path: Path, clock: FakeClock
+) -> None:
+    def broken(level: str, view: object, rng: Rng) -> Move:
+        raise RuntimeError("the policy broke")
+
+    service = await RaceService.create(str(db_path), clock=clock, choose_move=broken)
+    table = await service.new_race(host_id=ALICE, host_name="alice", settings=RaceSettings(seats=2))
+    await service.add_ai(table.id, ALICE, "strategic")
+    await service.start(table.id, ALICE)
+    [update] = await service.play_ai_seats(table.id)
+    assert update.stored and update.seat == "B"
+    loaded = await service._load(table.id)
+    assert loaded.race is not None
+    committed = loaded.race.state.commit_of("B")
+    assert committed is not None and committed.is_reset
+    await service.close()

@@ -7,10 +7,21 @@ and token number ``n`` is token index ``n - 1`` (the indices a :class:`Move` tak
 
 from __future__ import annotations
 
-from engine.charioteer.components import COLOURS, MAJOR_ATTACK_CUBES, WHIP_SPACES
+from typing import Any
+
+from engine.charioteer.components import (
+    COLOURS,
+    MAJOR_ATTACK_CUBES,
+    WHIP_SPACES,
+    Card,
+    Colour,
+    Symbol,
+    Token,
+)
 from engine.charioteer.moves import Move
 from engine.charioteer.render.common import (
     card_text,
+    catalogue,
     colour_letter,
     colour_name,
     say,
@@ -22,6 +33,27 @@ from engine.charioteer.rules import recovered
 from engine.charioteer.state import Skill
 from engine.charioteer.view import SeatView
 from engine.core import EngineError
+
+
+def rule_text(error: EngineError, locale: str = "en") -> str:
+    """An engine refusal for players: from the catalogue when the error names its message
+    (cards and tokens numbered from 1, faces and colours in the player's language), else
+    the engine's own English reason."""
+    if error.message is None or error.message not in catalogue().ids("en"):
+        return error.reason
+    params: dict[str, Any] = dict(error.params)
+    try:
+        if isinstance(params.get("card"), str):
+            params["card"] = card_text(Card.parse(params["card"]), locale)
+        if isinstance(params.get("token"), str):
+            params["token"] = token_text(Token.parse(params["token"]), locale)
+        if isinstance(params.get("colour"), str):
+            params["colour"] = colour_name(Colour(params["colour"]), locale)
+        if isinstance(params.get("symbol"), str):
+            params["symbol"] = symbol_text(Symbol.parse(params["symbol"]), locale)
+        return say(locale, error.message, **params)
+    except (EngineError, KeyError, ValueError):
+        return error.reason
 
 
 def card_number(index: int) -> int:
@@ -86,7 +118,7 @@ def preview_text(view: SeatView, move: Move, *, locale: str = "en") -> str:
     try:
         play = view.analyse(move)
     except EngineError as error:
-        return error.reason
+        return rule_text(error, locale)
     me = view.me
     separator = say(locale, "preview.separator")
     if play.is_reset:
