@@ -136,8 +136,9 @@ def test_the_hand_shows_the_chosen_move() -> None:
 
 
 def test_preview_of_an_illegal_move_gives_the_engines_reason() -> None:
+    """The engine's refusal, as players read it: cards numbered from 1, as in the panel."""
     text = preview_text(midrace().view("A"), Move((6, 1), Symbol.parse("B0")))
-    assert text == "card 1 (R5 B2) does not show B0"
+    assert text == "Card 2 (R5 B2) doesn't show B0."
 
 
 def test_preview_distance_matches_the_resolved_distance() -> None:
