@@ -23,7 +23,7 @@ from typing import TextIO
 from engine.charioteer.events import MoveCommitted
 from engine.charioteer.race import Race
 from engine.charioteer.simulate import simulate
-from engine.core import JSON, EngineError, Event, MalformedPosition, to_jsonable
+from engine.core import JSON, EngineError, Event, MalformedPosition
 
 EXIT_INPUT_ERROR = 2
 
@@ -148,5 +148,5 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
         result: int = args.run(args, stream)
         return result
     except EngineError as error:
-        dump(to_jsonable(error.to_json()), stream, compact=True)
+        dump({"error": str(error)}, stream, compact=True)
         return EXIT_INPUT_ERROR
