@@ -88,6 +88,12 @@ class RaceCog(
 
     # ------------------------------------------------------------------ errors
 
+    async def cog_app_command_error(
+        self, interaction: discord.Interaction[Any], error: app_commands.AppCommandError
+    ) -> None:
+        """Every slash command's error, mapped by :meth:`fail`."""
+        await self.fail(interaction, getattr(error, "original", error))
+
     async def fail(self, interaction: discord.Interaction[Any], error: BaseException) -> None:
         locale = locale_of(interaction)
         if isinstance(error, ServiceError):
@@ -191,44 +197,41 @@ class RaceCog(
         laps: app_commands.Range[int, 1, 5] = 3,
         on_timeout: str = "ai",
     ) -> None:
-        try:
-            locale = guild_locale_of(interaction)
-            missing = [
-                name for name in REQUIRED if not getattr(interaction.app_permissions, name, False)
-            ]
-            if missing:
-                await reply(
-                    interaction,
-                    t(
-                        locale_of(interaction),
-                        "error.missing_permissions",
-                        permissions=", ".join(missing),
-                    ),
-                )
-                return
-            settings = RaceSettings(
-                seats=seats,
-                laps=laps,
-                turn_seconds=TURN_LIMITS.get(turn_limit, TURN_LIMITS["24h"]),
-                timeout_policy=on_timeout,
+        locale = guild_locale_of(interaction)
+        missing = [
+            name for name in REQUIRED if not getattr(interaction.app_permissions, name, False)
+        ]
+        if missing:
+            await reply(
+                interaction,
+                t(
+                    locale_of(interaction),
+                    "error.missing_permissions",
+                    permissions=", ".join(missing),
+                ),
             )
-            table = await self.service.new_race(
-                host_id=interaction.user.id,
-                host_name=display_name(interaction.user),
-                settings=settings,
-                guild_id=interaction.guild_id,
-                channel_id=interaction.channel_id,
-                locale=locale,
-            )
-            await interaction.response.send_message(
-                self.lobby_text(table),
-                view=lobby_view(table, locale),
-                allowed_mentions=discord.AllowedMentions.none(),
-            )
-            message = await interaction.original_response()
-            await self.service.set_channel_message(table.id, lobby_message_id=message.id)
-        except Exception as error:
-            await self.fail(interaction, error)
+            return
+        settings = RaceSettings(
+            seats=seats,
+            laps=laps,
+            turn_seconds=TURN_LIMITS.get(turn_limit, TURN_LIMITS["24h"]),
+            timeout_policy=on_timeout,
+        )
+        table = await self.service.new_race(
+            host_id=interaction.user.id,
+            host_name=display_name(interaction.user),
+            settings=settings,
+            guild_id=interaction.guild_id,
+            channel_id=interaction.channel_id,
+            locale=locale,
+        )
+        await interaction.response.send_message(
+            self.lobby_text(table),
+            view=lobby_view(table, locale),
+            allowed_mentions=discord.AllowedMentions.none(),
+        )
+        message = await interaction.original_response()
+        await self.service.set_channel_message(table.id, lobby_message_id=message.id)
 
     def lobby_text(self, table: Table) -> str:
         locale = table.row.locale
@@ -269,37 +272,28 @@ class RaceCog(
         description=_("Open your private move panel", key="cmd.hand.about"),
     )
     async def hand(self, interaction: discord.Interaction[Any], race: int | None = None) -> None:
-        try:
-            table = await self.find(interaction, race)
-            await self.open_panel(interaction, table.id, None)
-        except Exception as error:
-            await self.fail(interaction, error)
+        table = await self.find(interaction, race)
+        await self.open_panel(interaction, table.id, None)
 
     @app_commands.command(
         name=_("dm", key="cmd.dm"),
         description=_("Get a direct message when your move is due", key="cmd.dm.about"),
     )
     async def dm(self, interaction: discord.Interaction[Any], enabled: bool) -> None:
-        try:
-            await self.service.storage.set_dm(interaction.user.id, enabled)
-            await reply(interaction, t(locale_of(interaction), "dm.on" if enabled else "dm.off"))
-        except Exception as error:
-            await self.fail(interaction, error)
+        await self.service.storage.set_dm(interaction.user.id, enabled)
+        await reply(interaction, t(locale_of(interaction), "dm.on" if enabled else "dm.off"))
 
     @app_commands.command(
         name=_("status", key="cmd.status"),
         description=_("Where the race stands", key="cmd.status.about"),
     )
     async def status(self, interaction: discord.Interaction[Any], race: int | None = None) -> None:
-        try:
-            table = await self.find(interaction, race)
-            await reply(
-                interaction,
-                await self.status_text(table, locale_of(interaction)),
-                allowed_mentions=discord.AllowedMentions.none(),
-            )
-        except Exception as error:
-            await self.fail(interaction, error)
+        table = await self.find(interaction, race)
+        await reply(
+            interaction,
+            await self.status_text(table, locale_of(interaction)),
+            allowed_mentions=discord.AllowedMentions.none(),
+        )
 
     async def status_text(self, table: Table, locale: str) -> str:
         if table.status == "lobby":
@@ -314,31 +308,28 @@ class RaceCog(
         description=_("Every reveal of the race so far", key="cmd.log.about"),
     )
     async def log_(self, interaction: discord.Interaction[Any], race: int | None = None) -> None:
-        try:
-            table = await self.find(interaction, race)
-            await interaction.response.defer(ephemeral=True, thinking=True)
-            from engine.charioteer.render import reveal_text
-            from engine.core import public_events
+        table = await self.find(interaction, race)
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        from engine.charioteer.render import reveal_text
+        from engine.core import public_events
 
-            locale = locale_of(interaction)
-            reports = await self.service.turn_reports(table.id)
-            if not reports:
-                await interaction.followup.send(t(locale, "log.empty"), ephemeral=True)
-                return
-            chunks: list[str] = []
-            for report in reports[-10:]:
-                story = reveal_text(
-                    public_events(report.events), report.view, names=table.names, locale=locale
-                )
-                chunks.append(
-                    t(locale, "reveal.header", race=table.id, turn=report.turn) + "\n" + story
-                )
-            for chunk in chunks[-3:]:
-                await interaction.followup.send(
-                    chunk[:2000], ephemeral=True, allowed_mentions=discord.AllowedMentions.none()
-                )
-        except Exception as error:
-            await self.fail(interaction, error)
+        locale = locale_of(interaction)
+        reports = await self.service.turn_reports(table.id)
+        if not reports:
+            await interaction.followup.send(t(locale, "log.empty"), ephemeral=True)
+            return
+        chunks: list[str] = []
+        for report in reports[-10:]:
+            story = reveal_text(
+                public_events(report.events), report.view, names=table.names, locale=locale
+            )
+            chunks.append(
+                t(locale, "reveal.header", race=table.id, turn=report.turn) + "\n" + story
+            )
+        for chunk in chunks[-3:]:
+            await interaction.followup.send(
+                chunk[:2000], ephemeral=True, allowed_mentions=discord.AllowedMentions.none()
+            )
 
     @app_commands.command(
         name=_("rules", key="cmd.rules"), description=_("A short rules card", key="cmd.rules.about")
@@ -351,48 +342,40 @@ class RaceCog(
         description=_("Leave the race (an AI takes your chariot)", key="cmd.leave.about"),
     )
     async def leave(self, interaction: discord.Interaction[Any], race: int | None = None) -> None:
-        try:
-            table = await self.find(interaction, race)
-            if table.status == "lobby":
-                table = await self.service.leave_lobby(table.id, interaction.user.id)
-                await reply(interaction, t(locale_of(interaction), "lobby.left"))
-                await self.refresh_lobby(table)
-                return
-            update = await self.service.leave_race(table.id, interaction.user.id)
-            await reply(
-                interaction,
-                t(
-                    locale_of(interaction),
-                    "race.left"
-                    if update.table.status == "running"
-                    else "race.abandoned_by_leaving",
-                ),
-            )
-            self.later(self.settle(table.id))
-        except Exception as error:
-            await self.fail(interaction, error)
+        table = await self.find(interaction, race)
+        if table.status == "lobby":
+            table = await self.service.leave_lobby(table.id, interaction.user.id)
+            await reply(interaction, t(locale_of(interaction), "lobby.left"))
+            await self.refresh_lobby(table)
+            return
+        update = await self.service.leave_race(table.id, interaction.user.id)
+        await reply(
+            interaction,
+            t(
+                locale_of(interaction),
+                "race.left" if update.table.status == "running" else "race.abandoned_by_leaving",
+            ),
+        )
+        self.later(self.settle(table.id))
 
     @app_commands.command(
         name=_("abandon", key="cmd.abandon"),
         description=_("End the race (host or Manage Server)", key="cmd.abandon.about"),
     )
     async def abandon(self, interaction: discord.Interaction[Any], race: int | None = None) -> None:
-        try:
-            table = await self.find(interaction, race)
-            update = await self.service.abandon(
-                table.id, interaction.user.id, admin=is_admin(interaction)
-            )
-            await interaction.response.send_message(
-                t(
-                    update.table.row.locale,
-                    "race.abandoned",
-                    race=table.id,
-                    by=display_name(interaction.user),
-                ),
-                allowed_mentions=discord.AllowedMentions.none(),
-            )
-        except Exception as error:
-            await self.fail(interaction, error)
+        table = await self.find(interaction, race)
+        update = await self.service.abandon(
+            table.id, interaction.user.id, admin=is_admin(interaction)
+        )
+        await interaction.response.send_message(
+            t(
+                update.table.row.locale,
+                "race.abandoned",
+                race=table.id,
+                by=display_name(interaction.user),
+            ),
+            allowed_mentions=discord.AllowedMentions.none(),
+        )
 
     @app_commands.command(
         name=_("substitute", key="cmd.substitute"),
@@ -408,23 +391,20 @@ class RaceCog(
         member: discord.Member,
         race: int | None = None,
     ) -> None:
-        try:
-            table = await self.find(interaction, race)
-            await self.service.substitute(
-                table.id,
-                interaction.user.id,
-                seat,
-                member.id,
-                display_name(member),
-                admin=is_admin(interaction),
-            )
-            await interaction.response.send_message(
-                t(table.row.locale, "race.substituted", seat=seat, member=member.mention),
-                allowed_mentions=discord.AllowedMentions(users=[member]),
-            )
-            self.later(self.announcer.refresh_board(table.id))
-        except Exception as error:
-            await self.fail(interaction, error)
+        table = await self.find(interaction, race)
+        await self.service.substitute(
+            table.id,
+            interaction.user.id,
+            seat,
+            member.id,
+            display_name(member),
+            admin=is_admin(interaction),
+        )
+        await interaction.response.send_message(
+            t(table.row.locale, "race.substituted", seat=seat, member=member.mention),
+            allowed_mentions=discord.AllowedMentions(users=[member]),
+        )
+        self.later(self.announcer.refresh_board(table.id))
 
     # ------------------------------------------------------------------ components
 

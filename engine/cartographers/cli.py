@@ -13,7 +13,6 @@ Input errors print ``{"error": ...}`` and exit 2.
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -29,25 +28,9 @@ from engine.cartographers.terminal import play
 from engine.cartographers.text import render_map, render_scores, render_table
 from engine.cartographers.view import view
 from engine.core import JSON, EngineError, GameRecord, MalformedPosition, replay, to_jsonable
+from engine.jsonio import dump, read_json
 
 EXIT_INPUT_ERROR = 2
-
-
-def read_json(path: str) -> JSON:
-    """A JSON file (``-`` for standard input); unreadable input is a MalformedPosition."""
-    try:
-        if path == "-":
-            return json.load(sys.stdin)
-        with open(path, encoding="utf-8") as handle:
-            return json.load(handle)
-    except OSError as error:
-        raise MalformedPosition(f"cannot read {path}: {error.strerror}") from None
-    except json.JSONDecodeError as error:
-        raise MalformedPosition(f"{path} is not JSON: {error.msg} at line {error.lineno}") from None
-
-
-def dump(obj: JSON, out: TextIO, compact: bool = False) -> None:
-    out.write(json.dumps(obj, ensure_ascii=False, indent=None if compact else 2) + "\n")
 
 
 @dataclass(frozen=True)

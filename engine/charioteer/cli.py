@@ -15,7 +15,6 @@ races AI levels against each other and prints their figures (win rates, turns, m
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 from collections.abc import Mapping, Sequence
 from typing import TextIO
@@ -24,25 +23,9 @@ from engine.charioteer.events import MoveCommitted
 from engine.charioteer.race import Race
 from engine.charioteer.simulate import simulate
 from engine.core import JSON, EngineError, Event, MalformedPosition
+from engine.jsonio import dump, read_json
 
 EXIT_INPUT_ERROR = 2
-
-
-def read_json(path: str) -> JSON:
-    """A JSON file (``-`` for standard input); unreadable input is a MalformedPosition."""
-    try:
-        if path == "-":
-            return json.load(sys.stdin)
-        with open(path, encoding="utf-8") as handle:
-            return json.load(handle)
-    except OSError as error:
-        raise MalformedPosition(f"cannot read {path}: {error.strerror}") from None
-    except json.JSONDecodeError as error:
-        raise MalformedPosition(f"{path} is not JSON: {error.msg} at line {error.lineno}") from None
-
-
-def dump(obj: JSON, out: TextIO, compact: bool = False) -> None:
-    out.write(json.dumps(obj, ensure_ascii=False, indent=None if compact else 2) + "\n")
 
 
 def resolve_file(document: JSON) -> dict[str, JSON]:
