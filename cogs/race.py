@@ -271,6 +271,9 @@ class RaceCog(
         name=_("hand", key="cmd.hand"),
         description=_("Open your private move panel", key="cmd.hand.about"),
     )
+    @app_commands.describe(
+        race=_("The race number (this thread's race if left out)", key="cmd.option.race")
+    )
     async def hand(self, interaction: discord.Interaction[Any], race: int | None = None) -> None:
         table = await self.find(interaction, race)
         await self.open_panel(interaction, table.id, None)
@@ -279,6 +282,9 @@ class RaceCog(
         name=_("dm", key="cmd.dm"),
         description=_("Get a direct message when your move is due", key="cmd.dm.about"),
     )
+    @app_commands.describe(
+        enabled=_("On: a direct message when your move is due", key="cmd.option.enabled")
+    )
     async def dm(self, interaction: discord.Interaction[Any], enabled: bool) -> None:
         await self.service.storage.set_dm(interaction.user.id, enabled)
         await reply(interaction, t(locale_of(interaction), "dm.on" if enabled else "dm.off"))
@@ -286,6 +292,9 @@ class RaceCog(
     @app_commands.command(
         name=_("status", key="cmd.status"),
         description=_("Where the race stands", key="cmd.status.about"),
+    )
+    @app_commands.describe(
+        race=_("The race number (this thread's race if left out)", key="cmd.option.race")
     )
     async def status(self, interaction: discord.Interaction[Any], race: int | None = None) -> None:
         table = await self.find(interaction, race)
@@ -306,6 +315,9 @@ class RaceCog(
     @app_commands.command(
         name=_("log", key="cmd.log"),
         description=_("Every reveal of the race so far", key="cmd.log.about"),
+    )
+    @app_commands.describe(
+        race=_("The race number (this thread's race if left out)", key="cmd.option.race")
     )
     async def log_(self, interaction: discord.Interaction[Any], race: int | None = None) -> None:
         table = await self.find(interaction, race)
@@ -341,6 +353,9 @@ class RaceCog(
         name=_("leave", key="cmd.leave"),
         description=_("Leave the race (an AI takes your chariot)", key="cmd.leave.about"),
     )
+    @app_commands.describe(
+        race=_("The race number (this thread's race if left out)", key="cmd.option.race")
+    )
     async def leave(self, interaction: discord.Interaction[Any], race: int | None = None) -> None:
         table = await self.find(interaction, race)
         if table.status == "lobby":
@@ -361,6 +376,9 @@ class RaceCog(
     @app_commands.command(
         name=_("abandon", key="cmd.abandon"),
         description=_("End the race (host or Manage Server)", key="cmd.abandon.about"),
+    )
+    @app_commands.describe(
+        race=_("The race number (this thread's race if left out)", key="cmd.option.race")
     )
     async def abandon(self, interaction: discord.Interaction[Any], race: int | None = None) -> None:
         table = await self.find(interaction, race)
@@ -383,6 +401,11 @@ class RaceCog(
     )
     @app_commands.choices(
         seat=[app_commands.Choice(name=letter, value=letter) for letter in "ABCDEF"]
+    )
+    @app_commands.describe(
+        seat=_("The seat to hand over", key="cmd.option.seat"),
+        member=_("Who drives it from now on", key="cmd.option.member"),
+        race=_("The race number (this thread's race if left out)", key="cmd.option.race"),
     )
     async def substitute(
         self,
