@@ -7,13 +7,12 @@ choices offered are only ever legal ones, and an illegal draft carries the engin
 
 from __future__ import annotations
 
-from collections import Counter
 from dataclasses import dataclass
 
 from bot.drafts import Draft, DraftError
 from bot.text import t
 from engine.charioteer import Move, SeatView, TokenKind
-from engine.charioteer.components import SYMBOLS, Card
+from engine.charioteer.components import SYMBOLS, Card, Symbol
 from engine.charioteer.render import card_text, preview_text, rule_text, token_text
 from engine.core import EngineError
 
@@ -49,16 +48,40 @@ class Panel:
         return self.move is not None and self.move != self.committed
 
 
-def _faces(hand: tuple[Card, ...], indices: tuple[int, ...]) -> Counter[Card]:
-    return Counter(hand[index] for index in indices)
+def playable_symbols(seat_view: SeatView, chosen: tuple[int, ...]) -> list[Symbol]:
+    """The symbols a legal move can take with exactly these cards (crowd card and tokens
+    as needed), or with any cards when none are chosen; in symbol order."""
+    if not chosen:
+        found = {move.symbol for move in seat_view.legal_moves(discards=False)}
+        return [symbol for symbol in SYMBOLS if symbol in found]
+    wilds = [i for i, token in enumerate(seat_view.tokens) if token.kind is TokenKind.WILD]
+    playable = []
+    for symbol in SYMBOLS:
+        candidates = [Move(chosen, symbol), Move(chosen, symbol, crowd=True)]
+        candidates += [
+            Move(chosen, symbol, crowd, token, card)
+            for token in wilds
+            for card in chosen
+            for crowd in (False, True)
+        ]
+        if any(_legal(seat_view, move) for move in candidates):
+            playable.append(symbol)
+    return playable
+
+
+def _legal(seat_view: SeatView, move: Move) -> bool:
+    try:
+        seat_view.analyse(move)
+    except EngineError:
+        return False
+    return True
 
 
 def build_panel(seat_view: SeatView, draft: Draft, locale: str) -> Panel:
     """The panel for ``draft`` (indices into the seat's hand and tokens)."""
     hand, tokens = seat_view.hand, seat_view.tokens
     chosen = tuple(index for index in draft.cards if 0 <= index < len(hand))
-    legal = seat_view.legal_moves(discards=False)
-    same_cards = [move for move in legal if _faces(hand, move.cards) == _faces(hand, chosen)]
+    symbols_here = playable_symbols(seat_view, chosen)
 
     def card_note(card: Card) -> str:
         if card.is_whip:
@@ -81,11 +104,6 @@ def build_panel(seat_view: SeatView, draft: Draft, locale: str) -> Panel:
         for index, card in enumerate(hand)
     )
 
-    if chosen:
-        symbols_here = sorted({move.symbol for move in same_cards if move.symbol is not None})
-    else:
-        symbols_here = sorted({move.symbol for move in legal if move.symbol is not None})
-    symbols_here.sort(key=SYMBOLS.index)
     symbol_options = [
         Option(
             str(symbol),

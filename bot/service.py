@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import asyncio
 import dataclasses
+import json
 import logging
 import secrets
 from collections import OrderedDict
@@ -22,7 +23,15 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from bot.clock import Clock, SystemClock
-from bot.storage import OutboxRow, RaceRow, ResultRow, SeatRow, Storage, StoredAction
+from bot.storage import (
+    REMINDER_SHARES,
+    OutboxRow,
+    RaceRow,
+    ResultRow,
+    SeatRow,
+    Storage,
+    StoredAction,
+)
 from engine.charioteer import RULESET, Move, Race, RaceOptions, SeatView, read_position, view
 from engine.charioteer.events import MoveCommitted
 from engine.charioteer.race import race_config
@@ -52,8 +61,6 @@ TURN_LIMITS: dict[str, int | None] = {
 }
 """Presets for a turn's time limit: a live race of minutes, an asynchronous one of days."""
 DEFAULT_TURN_LIMIT = "24h"
-REMINDER_SHARES = (0.5, 0.9)
-"""Reminders go out at half time and at 90 % of a turn's time limit."""
 CACHE_SIZE = 2048
 REPORT_CACHE_SIZE = 256
 
@@ -291,14 +298,15 @@ class RaceService:
 
     async def _engine_race(self, table: Table) -> Race:
         row = table.row
-        state = read_position(row.state)
+        assert row.state is not None
+        state = read_position(json.loads(row.state))
         actions = await self.storage.actions(row.id)
         record = GameRecord(
             RULESET.id,
             RULESET.version,
             self._config(table),
             row.seed,
-            list(row.setup or []),
+            json.loads(row.setup) if row.setup else [],
             None,
             actions,
         )
@@ -598,11 +606,11 @@ class RaceService:
         chose); returns what happened. The dispatcher calls this when a deadline passes."""
         moment = self.clock.now() if now is None else now
         updates: list[Update] = []
-        for row in await self.storage.due_races(moment):
+        for race_id in await self.storage.due_races(moment):
             try:
-                updates.extend(await self._time_out(row.id, moment))
+                updates.extend(await self._time_out(race_id, moment))
             except Exception:
-                log.exception("race %d: timing out the turn failed", row.id)
+                log.exception("race %d: timing out the turn failed", race_id)
         return updates
 
     async def _time_out(self, race_id: int, now: float) -> list[Update]:
@@ -635,37 +643,21 @@ class RaceService:
         Returns (table, reminder number 1 or 2)."""
         moment = self.clock.now() if now is None else now
         due: list[tuple[Table, int]] = []
-        for row in await self.storage.races_needing_reminder(moment):
-            settings = RaceSettings.from_json(row.settings)
-            if settings.turn_seconds is None or row.deadline is None:
-                continue
-            started = row.deadline - settings.turn_seconds
-            reached = sum(
-                moment >= started + share * settings.turn_seconds for share in REMINDER_SHARES
-            )
-            if reached > row.reminders:
-                async with self._locked(row.id):
-                    await self.storage.update_race(row.id, moment, reminders=reached)
-                    self._forget(row.id)
-                    due.append((await self._table(row.id), reached))
+        for race_id, deadline, sent, turn_seconds in await self.storage.reminder_candidates(moment):
+            started = deadline - turn_seconds
+            reached = sum(moment >= started + share * turn_seconds for share in REMINDER_SHARES)
+            if reached > sent:
+                async with self._locked(race_id):
+                    await self.storage.update_race(race_id, moment, reminders=reached)
+                    self._forget(race_id)
+                    due.append((await self._table(race_id), reached))
         return due
 
     async def next_wakeup(self) -> float | None:
         """When the dispatcher must next look: a deadline or a reminder point."""
-        times: list[float] = []
-        deadline = await self.storage.next_deadline()
-        if deadline is not None:
-            times.append(deadline)
-        for row in await self.storage.races_needing_reminder(self.clock.now()):
-            settings = RaceSettings.from_json(row.settings)
-            if settings.turn_seconds is None or row.deadline is None:
-                continue
-            started = row.deadline - settings.turn_seconds
-            for number, share in enumerate(REMINDER_SHARES, start=1):
-                if row.reminders < number:
-                    times.append(started + share * settings.turn_seconds)
-                    break
-        return min(times) if times else None
+        times = [await self.storage.next_deadline(), await self.storage.next_reminder()]
+        known = [time for time in times if time is not None]
+        return min(known) if known else None
 
     # ------------------------------------------------------------------ seats mid-race
 

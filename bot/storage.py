@@ -23,6 +23,9 @@ from engine.core import JSON, Action
 
 log = logging.getLogger(__name__)
 
+REMINDER_SHARES = (0.5, 0.9)
+"""Reminders go out at half time and at 90 % of a turn's time limit."""
+
 MIGRATIONS: tuple[str, ...] = (
     """
     CREATE TABLE races (
@@ -128,8 +131,10 @@ class RaceRow:
     status: str
     settings: dict[str, JSON]
     seed: int
-    setup: list[dict[str, JSON]] | None
-    state: dict[str, JSON] | None
+    setup: str | None
+    """The set-up's chance outcomes, as stored JSON (parsed only to rebuild a race)."""
+    state: str | None
+    """The race's position after its last action, as stored JSON (parsed only to load it)."""
     seq: int
     turn: int
     waiting: str
@@ -201,8 +206,7 @@ JSON_RACE_FIELDS = ("settings", "setup", "state")
 
 def _race(row: sqlite3.Row) -> RaceRow:
     values: dict[str, Any] = dict(row)
-    for name in JSON_RACE_FIELDS:
-        values[name] = None if values[name] is None else json.loads(values[name])
+    values["settings"] = json.loads(values["settings"])
     return RaceRow(**values)
 
 
@@ -505,26 +509,41 @@ class Storage:
 
     # ------------------------------------------------------------------ deadlines
 
-    async def due_races(self, now: float) -> list[RaceRow]:
+    async def due_races(self, now: float) -> list[int]:
+        """Running races whose time limit has passed, earliest first."""
         rows = await self._all(
-            "SELECT * FROM races WHERE status = 'running' AND deadline IS NOT NULL"
-            " AND deadline <= ?"
-            " ORDER BY deadline",
+            "SELECT id FROM races WHERE status = 'running' AND deadline IS NOT NULL"
+            " AND deadline <= ? ORDER BY deadline",
             (now,),
         )
-        return [_race(row) for row in rows]
+        return [int(row[0]) for row in rows]
 
     async def next_deadline(self) -> float | None:
         row = await self._one("SELECT MIN(deadline) FROM races WHERE status = 'running'")
         return None if row is None or row[0] is None else float(row[0])
 
-    async def races_needing_reminder(self, now: float) -> list[RaceRow]:
+    async def reminder_candidates(self, now: float) -> list[tuple[int, float, int, float]]:
+        """(race id, deadline, reminders sent, turn seconds) of running races with a time
+        limit still ahead; light rows, no race state."""
         rows = await self._all(
-            "SELECT * FROM races WHERE status = 'running' AND deadline IS NOT NULL AND deadline > ?"
-            " ORDER BY deadline",
-            (now,),
+            "SELECT id, deadline, reminders, json_extract(settings, '$.turn_seconds')"
+            " FROM races WHERE status = 'running' AND deadline IS NOT NULL AND deadline > ?"
+            " AND reminders < ? ORDER BY deadline",
+            (now, len(REMINDER_SHARES)),
         )
-        return [_race(row) for row in rows]
+        return [(int(r[0]), float(r[1]), int(r[2]), float(r[3])) for r in rows if r[3] is not None]
+
+    async def next_reminder(self) -> float | None:
+        """When the next reminder is due, over every running race."""
+        cases = " ".join(
+            f"WHEN {index} THEN deadline - {1 - share} * json_extract(settings, '$.turn_seconds')"
+            for index, share in enumerate(REMINDER_SHARES)
+        )
+        row = await self._one(
+            f"SELECT MIN(CASE reminders {cases} END) FROM races WHERE status = 'running'"
+            " AND deadline IS NOT NULL AND json_extract(settings, '$.turn_seconds') IS NOT NULL"
+        )
+        return None if row is None or row[0] is None else float(row[0])
 
     # ------------------------------------------------------------------ results, drafts, users
 
