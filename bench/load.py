@@ -34,6 +34,10 @@ from the first dispatch until the bot has posted every race's last board. CPU of
 processes over the window shows who was busy: the bot, or this process (the fake and the
 players; if it nears one core the figures are the fake's limit, not the bot's).
 
+This process's garbage collector is off during each window: its full collections over the
+fake's growing store of messages paused dispatching (and the reading of answers) for up to
+a second, for the product and the floor alike (``bench_gc_pauses`` shows what is left).
+
 **Commits.** Exact SQLite commits of the bot (``Storage.commits``) before and after the
 window, and the rows the window added to the bot's database (actions, posted
 announcements, races). **Memory:** the bot process's peak resident set (``VmHWM``).
@@ -854,6 +858,9 @@ async def product_run(args: argparse.Namespace, folder: Path) -> dict[str, Any]:
             commits_before = await bot_commits(process, commits_file)
             rows_before = database_counts(database)
             bot_cpu_before, own_cpu_before = proc_cpu(process.process.pid), cpu_seconds()
+            gc.collect()
+            gc.freeze()
+            gc.disable()  # a full collection over the fake's messages pauses this process
             GC.take()
             bench.tracker.routes.clear()
             players.start()
@@ -864,6 +871,8 @@ async def product_run(args: argparse.Namespace, folder: Path) -> dict[str, Any]:
             )
             scheduler = asyncio.create_task(bench.scheduler.run(players.act))
             outcome = await until_done(bench, players.all_done, args.time_limit, args.stall)
+            gc.enable()
+            gc.unfreeze()
             end = bench.log.last_progress if outcome == "stalled" else time.time()
             bench.scheduler.stop.set()
             await scheduler
@@ -917,12 +926,17 @@ async def floor_run(
         async with started(fake, FLOOR, {"FLOOR_COMMANDS": str(commands)}) as process:
             players = FloorPlayers(bench, channel, users, scripts, replay["snapshots"])
             bot_cpu_before, own_cpu_before = proc_cpu(process.process.pid), cpu_seconds()
+            gc.collect()
+            gc.freeze()
+            gc.disable()  # a full collection over the fake's messages pauses this process
             GC.take()
             bench.tracker.routes.clear()
             players.start(replay["order"])
             print(f"floor: {sum(map(len, scripts))} interactions …", file=sys.stderr)
             scheduler = asyncio.create_task(bench.scheduler.run(players.act))
             outcome = await until_done(bench, players.all_done, args.time_limit, args.stall)
+            gc.enable()
+            gc.unfreeze()
             end = bench.log.last_progress if outcome == "stalled" else time.time()
             bench.scheduler.stop.set()
             await scheduler
