@@ -1,0 +1,58 @@
+"""``python -m bot``, unchanged, that also tells the load bench how many SQLite commits it
+has made: on SIGUSR1 it writes ``{"commits": N}`` (the sum of ``Storage.commits`` over the
+storages it opened) to the file named by ``BENCH_COMMITS_FILE``. With ``BENCH_PROFILE``
+set it also runs under ``cProfile`` (the main thread: the event loop): the first SIGUSR1
+starts a fresh profile, every later one writes the statistics so far to that file.
+
+Nothing else differs from the product: the bench runs it through the fake Discord's
+launcher (``run_bot(fake, "bench/counted_bot.py", env=...)``), which points discord.py at
+the fake and runs this file as ``__main__``.
+"""
+
+from __future__ import annotations
+
+import cProfile
+import json
+import os
+import runpy
+import signal
+from pathlib import Path
+from types import FrameType
+from typing import Any
+
+from bot import storage
+
+opened: list[storage.Storage] = []
+_open = storage.Storage.open.__func__  # type: ignore[attr-defined]
+
+
+async def _open_counted(cls: type[storage.Storage], path: Any) -> storage.Storage:
+    store: storage.Storage = await _open(cls, path)
+    opened.append(store)
+    return store
+
+
+def _report(signum: int, frame: FrameType | None) -> None:
+    global profile, reports
+    commits = sum(s.commits for s in opened)
+    reports += 1
+    if profile is not None:
+        if reports == 1:
+            profile.disable()
+            profile = cProfile.Profile()
+        else:
+            profile.dump_stats(os.environ["BENCH_PROFILE"])  # this stops the profiler
+        profile.enable()
+    target = Path(os.environ["BENCH_COMMITS_FILE"])
+    partial = target.with_suffix(".partial")
+    partial.write_text(json.dumps({"commits": commits}))
+    partial.replace(target)  # last: the bench reads it as "done"
+
+
+storage.Storage.open = classmethod(_open_counted)  # type: ignore[method-assign, assignment]
+signal.signal(signal.SIGUSR1, _report)
+reports = 0
+profile = cProfile.Profile() if os.environ.get("BENCH_PROFILE") else None
+if profile is not None:
+    profile.enable()
+runpy.run_module("bot", run_name="__main__", alter_sys=True)

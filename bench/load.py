@@ -1,0 +1,1035 @@
+"""The bot under load through the fake Discord, against a floor: a bare discord.py bot that
+only acknowledges each interaction.
+
+    python bench/load.py [--races 20] [--seats 4] [--ai-seats 0] [--turns 2] [--rate 20]
+                         [--seed 1] [--schema-checks] [--skip-floor] [--profile-bot FILE]
+
+Prints JSON. A measurement, never a test.
+
+**Product run.** The fake Discord (``tests/fakediscord``) starts in this process with one
+guild, ``--channels`` text channels and one member per human seat. The bot runs as a
+subprocess, exactly ``python -m bot`` (through ``bench/counted_bot.py``, which only adds a
+way to read its SQLite commit counter), on a fresh SQLite file. Simulated players then
+play: each race's host runs ``/race new``, the others click **Join**, the host adds the AI
+seats and clicks **Start**; then, for ``--turns`` turns, every player clicks **Choose move**
+on the race's board, picks a symbol and cards in the private panel's selects (the crowd
+card or a reset move when needed, as ``tests/e2e/players.py`` does) and clicks
+**Confirm**. A player has one interaction in flight at a time and its next one becomes
+ready when the bot has answered (or, for **Choose move**, when the board of the turn is
+posted). An interaction the bot does not answer within Discord's 3 seconds fails for its
+user (``failed_no_answer_in_3s``); the player goes on as if a join, Start or Confirm had
+worked (the bot acts before it answers) and tries a panel step again. A race that stops
+getting boards ends the run after ``--stall`` seconds without progress
+(``outcome: stalled``; ``races_completed`` says how many got their last board).
+
+**Open loop.** A scheduler dispatches one interaction every ``1 / --rate`` seconds, taking
+the player that has been ready longest; if no player is ready the slot is lost (counted as
+``idle_slots``), so the offered rate never adapts to the bot's answers.
+
+**Timing.** An interaction's time is from its creation in the fake (``created_at``, just
+before it is dispatched on the Gateway) to the arrival of the bot's initial response
+(``POST /interactions/{id}/{token}/callback``; the fake stamps every request's arrival as
+``RequestRecord.at``). Interactions per second is answered interactions over the window
+from the first dispatch until the bot has posted every race's last board. CPU of both
+processes over the window shows who was busy: the bot, or this process (the fake and the
+players; if it nears one core the figures are the fake's limit, not the bot's).
+
+This process's garbage collector is off during each window: its full collections over the
+fake's growing store of messages paused dispatching (and the reading of answers) for up to
+a second, for the product and the floor alike (``bench_gc_pauses`` shows what is left).
+
+**Commits.** Exact SQLite commits of the bot (``Storage.commits``) before and after the
+window, and the rows the window added to the bot's database (actions, posted
+announcements, races). **Memory:** the bot process's peak resident set (``VmHWM``).
+
+**Floor run.** A fresh fake and ``bench/floor_bot.py`` with the product's own command
+definitions (``FLOOR_COMMANDS``). Every player replays, in order and at the same rate, the
+same kinds of interactions it made in the product run (``/race new`` with the same
+options, clicks and selects on the same controls) on copies of the product's lobby, board
+and panel messages; the floor answers each with the cheapest acknowledgement. ``ratio``
+divides the product's figures by the floor's.
+
+By default the fake skips its OpenAPI schema check of each request body (the bot's bodies
+are checked by the end-to-end tests; at 20 interactions/s that check costs this process
+about 0.3 of a core, more than the bot itself uses); ``--schema-checks`` turns it on.
+``--profile-bot FILE`` runs the bot under ``cProfile`` for the product window.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import copy
+import gc
+import json
+import os
+import signal
+import sqlite3
+import sys
+import tempfile
+import time
+from collections import Counter, deque
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from bench.stats import cpu_seconds, peak_rss_mib, summary_ms
+from engine.core import Rng
+from tests.e2e.players import BOARD, custom_id, select_options
+from tests.fakediscord import spec
+from tests.fakediscord.errors import RequestRecord
+from tests.fakediscord.harness import REPO_ROOT, BotProcess, run_bot
+from tests.fakediscord.interactions import ClientRefused, Interaction
+from tests.fakediscord.model import Channel, Message, User
+from tests.fakediscord.server import FakeDiscord
+
+PRODUCT = str(REPO_ROOT / "bench" / "counted_bot.py")
+FLOOR = str(REPO_ROOT / "bench" / "floor_bot.py")
+ANSWER_TIMEOUT = 30.0
+MAX_RETRIES = 3
+SETUP_KINDS = ("new", "join", "addai", "start")
+
+
+class InteractionFailedToAnswer(Exception):
+    """The fake's answer deadline passed without an initial response."""
+
+
+# ---------------------------------------------------------------------- the fake's side
+
+
+class RequestTail(list[RequestRecord]):
+    """The fake's request log, kept short (the bench reads arrivals, not history); notes
+    when each interaction callback arrived and counts the bot's REST calls by route."""
+
+    KEEP = 200
+
+    def __init__(self, tracker: Tracker) -> None:
+        super().__init__()
+        self.tracker = tracker
+
+    def append(self, record: RequestRecord) -> None:
+        path = record.path
+        if path.startswith("/interactions/") and path.endswith("/callback"):
+            parts = path.split("/")
+            if parts[2].isdigit():
+                self.tracker.arrivals[int(parts[2])] = record.at
+        self.tracker.routes[f"{record.method} {record.route or path}"] += 1
+        super().append(record)
+        if len(self) > 2 * self.KEEP:
+            del self[: -self.KEEP]
+
+
+class Tracker:
+    """Hooks on one fake: interaction answers (as futures) and new board messages."""
+
+    def __init__(self, fake: FakeDiscord) -> None:
+        self.fake = fake
+        self.arrivals: dict[int, float] = {}
+        self.routes: Counter[str] = Counter()
+        self._waiting: dict[int, asyncio.Future[int]] = {}
+        self._answered: dict[int, int] = {}
+        self._failed: set[int] = set()
+        self.on_board: Callable[[int, int, Message], None] = lambda race, turn, message: None
+        fake.requests = RequestTail(self)
+        interactions = fake.interactions
+        original_callback = interactions.callback
+        original_deadline = interactions._deadline
+        original_new_message = fake.new_message
+
+        def callback(
+            interaction_id: int,
+            token: str,
+            body: dict[str, Any],
+            uploads: list[Any],
+            with_response: bool,
+        ) -> dict[str, Any] | None:
+            answer = original_callback(interaction_id, token, body, uploads, with_response)
+            self._settle(interaction_id, int(body["type"]))
+            return answer
+
+        def deadline(interaction: Interaction) -> None:
+            original_deadline(interaction)
+            if interaction.failed:
+                self._fail(interaction.id)
+
+        def new_message(*args: Any, **kwargs: Any) -> Message:
+            message = original_new_message(*args, **kwargs)
+            match = BOARD.match(message.content)
+            if (
+                match is not None
+                and message.ephemeral_to is None
+                and has_control(message, "choose")
+            ):
+                self.on_board(int(match.group(1)), int(match.group(2)), message)
+            return message
+
+        interactions.callback = callback  # type: ignore[method-assign]
+        interactions._deadline = deadline  # type: ignore[method-assign]
+        fake.new_message = new_message  # type: ignore[method-assign]
+
+    def _settle(self, interaction_id: int, kind: int) -> None:
+        future = self._waiting.pop(interaction_id, None)
+        if future is None:
+            self._answered[interaction_id] = kind
+        elif not future.done():
+            future.set_result(kind)
+
+    def _fail(self, interaction_id: int) -> None:
+        future = self._waiting.pop(interaction_id, None)
+        if future is None:
+            self._failed.add(interaction_id)
+        elif not future.done():
+            future.set_exception(InteractionFailedToAnswer())
+
+    async def answer(self, interaction: Interaction) -> int:
+        """The type of the bot's initial response; raises if it never came."""
+        ident = interaction.id
+        if ident in self._answered:
+            return self._answered.pop(ident)
+        if ident in self._failed:
+            raise InteractionFailedToAnswer()
+        future: asyncio.Future[int] = asyncio.get_running_loop().create_future()
+        self._waiting[ident] = future
+        try:
+            return await asyncio.wait_for(future, ANSWER_TIMEOUT)
+        finally:
+            self._waiting.pop(ident, None)
+
+    def latency(self, interaction: Interaction) -> float:
+        return self.arrivals.pop(interaction.id) - interaction.created_at
+
+
+def skip_schema_checks() -> None:
+    """The fake's OpenAPI check of request bodies, switched off for this process."""
+    spec.validate_body = lambda operation, body: None
+
+
+# ---------------------------------------------------------------------- players
+
+
+@dataclass
+class Step:
+    """One interaction a player made: what kind, on which control, with which values."""
+
+    kind: str
+    verb: str
+    values: tuple[str, ...] = ()
+
+
+@dataclass
+class Race:
+    number: int
+    channel: Channel
+    humans: list[Player] = field(default_factory=list)
+    ai: int = 0
+    race_id: int | None = None
+    lobby: Message | None = None
+    seated: int = 0
+    boards: dict[int, Message] = field(default_factory=dict)
+    done_at: float | None = None
+    stalled: bool = False
+
+
+@dataclass
+class Player:
+    user: User
+    race: Race
+    rng: Rng
+    step: str = "wait"
+    turn: int = 0
+    confirmed: int = 0
+    panel: Message | None = None
+    retries: int = 0
+    script: list[Step] = field(default_factory=list)
+    first_dispatch: float = float("inf")
+
+
+@dataclass
+class Record:
+    kind: str
+    seconds: float
+
+
+@dataclass
+class RunLog:
+    records: list[Record] = field(default_factory=list)
+    failed: Counter[str] = field(default_factory=Counter)
+    errors: Counter[str] = field(default_factory=Counter)
+    error_texts: Counter[str] = field(default_factory=Counter)
+    refused: Counter[str] = field(default_factory=Counter)
+    dispatch_lag: list[float] = field(default_factory=list)
+    idle_slots: int = 0
+    dispatched: int = 0
+    first_dispatch: float | None = None
+    last_answer: float = 0.0
+    last_progress: float = 0.0
+
+
+class Scheduler:
+    """Open loop: one dispatch every 1/rate s to the longest-ready player, if any."""
+
+    def __init__(self, rate: float, log: RunLog) -> None:
+        self.rate = rate
+        self.log = log
+        self.ready: deque[Player] = deque()
+        self.tasks: set[asyncio.Task[None]] = set()
+        self.stop = asyncio.Event()
+
+    def make_ready(self, player: Player) -> None:
+        self.ready.append(player)
+
+    async def run(self, act: Callable[[Player], Any]) -> None:
+        loop = asyncio.get_running_loop()
+        start = loop.time()
+        slot = 0
+        while not self.stop.is_set():
+            due = start + slot / self.rate
+            slot += 1
+            delay = due - loop.time()
+            if delay > 0:
+                await asyncio.sleep(delay)
+            if self.stop.is_set():
+                break
+            if not self.ready:
+                self.log.idle_slots += 1
+                continue
+            self.log.dispatch_lag.append(max(0.0, loop.time() - due))
+            player = self.ready.popleft()
+            task = asyncio.create_task(act(player))
+            self.tasks.add(task)
+            task.add_done_callback(self.tasks.discard)
+
+
+class Bench:
+    """Shared parts of a run: the fake, its tracker, the scheduler and the log."""
+
+    def __init__(self, fake: FakeDiscord, rate: float) -> None:
+        self.fake = fake
+        self.tracker = Tracker(fake)
+        self.log = RunLog()
+        self.scheduler = Scheduler(rate, self.log)
+
+    async def interact(self, player: Player, step: Step, make: Any) -> tuple[Interaction, int]:
+        """Dispatch one interaction, wait for its answer and log its time."""
+        interaction: Interaction = await make
+        if self.log.first_dispatch is None:
+            self.log.first_dispatch = interaction.created_at
+        player.first_dispatch = min(player.first_dispatch, interaction.created_at)
+        player.script.append(step)
+        self.log.dispatched += 1
+        try:
+            kind = await self.tracker.answer(interaction)
+        except (InteractionFailedToAnswer, TimeoutError):
+            self.log.failed[step.kind] += 1
+            raise
+        seconds = self.tracker.latency(interaction)
+        self.log.records.append(Record(step.kind, seconds))
+        self.log.last_answer = max(self.log.last_answer, interaction.created_at + seconds)
+        self.log.last_progress = time.time()
+        return interaction, kind
+
+
+class ProductPlayers:
+    """The product run's players: lobby, join, start, then turns through the panel."""
+
+    def __init__(self, bench: Bench, races: list[Race], turns: int, options: dict[str, Any]):
+        self.bench = bench
+        self.races = races
+        self.turns = turns
+        self.options = options
+        self.by_race_id: dict[int, Race] = {}
+        self.all_done = asyncio.Event()
+        self.snapshots: dict[str, dict[str, Any]] = {}
+        bench.tracker.on_board = self.board_posted
+
+    def start(self) -> None:
+        for race in self.races:
+            host = race.humans[0]
+            host.step = "new"
+            self.bench.scheduler.make_ready(host)
+
+    def board_posted(self, race_id: int, turn: int, message: Message) -> None:
+        race = self.by_race_id.get(race_id)
+        if race is None or turn in race.boards:
+            return
+        self.bench.log.last_progress = time.time()
+        race.boards[turn] = message
+        self.snapshots.setdefault("board", snapshot(message))
+        if turn > self.turns:
+            race.done_at = time.time()
+            self.check_done()
+            return
+        for player in race.humans:
+            if player.step == "wait":
+                self.next_turn(player)
+
+    def check_done(self) -> None:
+        if all(race.done_at is not None or race.stalled for race in self.races):
+            self.all_done.set()
+
+    def next_turn(self, player: Player) -> None:
+        """Choose a move on the newest board this player has not played yet, or wait."""
+        if player.confirmed >= self.turns:
+            player.step = "done"
+            return
+        wanted = player.confirmed + 1
+        if wanted in player.race.boards:
+            player.turn = wanted
+            player.step = "choose"
+            player.retries = 0
+            self.bench.scheduler.make_ready(player)
+        else:
+            player.step = "wait"
+
+    async def act(self, player: Player) -> None:
+        step = player.step
+        try:
+            await self.perform(player)
+        except ClientRefused:
+            self.bench.log.refused[step] += 1
+            self.retry(player, step)
+        except (InteractionFailedToAnswer, TimeoutError):
+            self.unanswered(player, step)
+        except (UnexpectedAnswer, AssertionError, LookupError) as error:
+            self.bench.log.errors[step] += 1
+            self.bench.log.error_texts[str(error)[:60]] += 1
+            if step in ("start", "join", "addai"):
+                self.unanswered(player, step)  # done by the earlier, unanswered attempt
+            else:
+                self.retry(player, step)
+
+    def unanswered(self, player: Player, step: str) -> None:
+        """Carry on after an interaction the bot did not answer in time. The bot acts
+        before it answers, so a join, an AI seat, a start or a confirm most likely took
+        effect: the player goes on as if answered (a move that was in fact lost leaves the
+        race stalled, and the run reports it). A panel step is tried again."""
+        race = player.race
+        if step == "new":
+            race.stalled = True
+            player.step = "done"
+            self.check_done()
+        elif step in ("join", "addai"):
+            race.seated += 1
+            if step == "join":
+                player.step = "wait"
+            self.lobby_filled(race)
+        elif step == "start":
+            player.step = "wait"
+            self.next_turn(player)
+        elif step == "confirm":
+            player.confirmed = player.turn
+            self.next_turn(player)
+        else:
+            self.retry(player, step)
+
+    def retry(self, player: Player, step: str) -> None:
+        """Try a failed step again (a turn from its panel), at most ``MAX_RETRIES`` times;
+        a turn that resolved meanwhile counts as played."""
+        player.retries += 1
+        if player.retries > MAX_RETRIES:
+            player.step = "done"
+            player.race.stalled = True
+            self.check_done()
+            return
+        if step in SETUP_KINDS:
+            player.step = step
+            self.bench.scheduler.make_ready(player)
+        elif player.turn + 1 in player.race.boards:
+            player.confirmed = player.turn
+            self.next_turn(player)
+        else:
+            player.step = "choose"
+            self.bench.scheduler.make_ready(player)
+
+    async def perform(self, player: Player) -> None:
+        bench, race, user, step = self.bench, player.race, player.user, player.step
+        ready = bench.scheduler.make_ready
+        if step == "new":
+            options = dict(self.options, seats=len(race.humans) + race.ai)
+            interaction, _ = await bench.interact(
+                player,
+                Step("new", "new", tuple(f"{k}={v}" for k, v in options.items())),
+                user.slash(race.channel, "race new", **options),
+            )
+            lobby = answered_message(interaction, "join")
+            self.snapshots.setdefault("lobby", snapshot(lobby))
+            race.lobby = lobby
+            race.race_id = int(custom_id(lobby, "join").split(":")[1])
+            self.by_race_id[race.race_id] = race
+            for joiner in race.humans[1:]:
+                joiner.step = "join"
+                ready(joiner)
+            self.lobby_filled(race)
+        elif step == "join":
+            assert race.lobby is not None
+            await self.click(player, "join", race.lobby)
+            race.seated += 1
+            player.step = "wait"
+            self.lobby_filled(race)
+        elif step == "addai":
+            assert race.lobby is not None
+            await self.select(player, "addai", race.lobby, ("greedy",))
+            race.seated += 1
+            self.lobby_filled(race)
+        elif step == "start":
+            assert race.lobby is not None
+            await self.click(player, "start", race.lobby)
+            player.step = "wait"
+            self.next_turn(player)
+        elif step == "choose":
+            board = race.boards[player.turn]
+            interaction = await self.click(player, "choose", board)
+            player.panel = answered_message(interaction, "symbol")
+            self.snapshots.setdefault("panel", snapshot(player.panel))
+            player.step = "symbol"
+            ready(player)
+        elif step == "symbol":
+            panel = self.panel_of(player)
+            symbols = [o["value"] for o in select_options(panel, "symbol") if o["value"] != "reset"]
+            if not symbols:
+                player.step = "reset"
+                ready(player)
+                return
+            await self.select(player, "symbol", panel, (symbols[player.rng.below(len(symbols))],))
+            matching = [
+                o["value"]
+                for o in select_options(panel, "cards")
+                if o.get("description", "").startswith("shows")
+            ]
+            player.step = "cards" if matching else "reset"
+            ready(player)
+        elif step == "cards":
+            panel = self.panel_of(player)
+            matching = [
+                o["value"]
+                for o in select_options(panel, "cards")
+                if o.get("description", "").startswith("shows")
+            ]
+            await self.select(player, "cards", panel, tuple(matching[:3]))
+            self.snapshots["panel_full"] = snapshot(panel)
+            player.step = "confirm" if confirm_enabled(panel) else "crowd"
+            ready(player)
+        elif step == "crowd":
+            panel = self.panel_of(player)
+            await self.click(player, "crowd", panel)
+            player.step = "confirm" if confirm_enabled(panel) else "reset"
+            ready(player)
+        elif step == "reset":
+            panel = self.panel_of(player)
+            await self.select(player, "symbol", panel, ("reset",), kind="reset")
+            player.step = "reset_cards"
+            ready(player)
+        elif step == "reset_cards":
+            panel = self.panel_of(player)
+            await self.select(player, "cards", panel, ("0",), kind="reset")
+            player.step = "confirm"
+            ready(player)
+        elif step == "confirm":
+            panel = self.panel_of(player)
+            if not confirm_enabled(panel):
+                raise UnexpectedAnswer("confirm is not enabled")
+            await self.click(player, "confirm", panel)
+            player.confirmed = player.turn
+            self.next_turn(player)
+
+    def lobby_filled(self, race: Race) -> None:
+        """After every seat: the host adds the next AI seat, or starts when all are in."""
+        host = race.humans[0]
+        humans_in = race.seated >= len(race.humans) - 1
+        if not humans_in or host.step not in ("new", "wait", "addai"):
+            return
+        ai_added = race.seated - (len(race.humans) - 1)
+        host.step = "addai" if ai_added < race.ai else "start"
+        self.bench.scheduler.make_ready(host)
+
+    @staticmethod
+    def panel_of(player: Player) -> Message:
+        if player.panel is None:
+            raise UnexpectedAnswer("no panel open")
+        return player.panel
+
+    async def click(self, player: Player, verb: str, message: Message) -> Interaction:
+        interaction, kind = await self.bench.interact(
+            player, Step(verb, verb), player.user.click(message, custom_id(message, verb))
+        )
+        if kind == 4 and verb != "choose":
+            raise UnexpectedAnswer(interaction.original.content if interaction.original else "")
+        return interaction
+
+    async def select(
+        self,
+        player: Player,
+        verb: str,
+        message: Message,
+        values: tuple[str, ...],
+        *,
+        kind: str | None = None,
+    ) -> Interaction:
+        interaction, answer = await self.bench.interact(
+            player,
+            Step(kind or verb, verb, values),
+            player.user.select(message, custom_id(message, verb), list(values)),
+        )
+        if answer == 4:
+            raise UnexpectedAnswer(interaction.original.content if interaction.original else "")
+        return interaction
+
+
+class UnexpectedAnswer(Exception):
+    """The bot answered with something other than what the step expects (an error)."""
+
+
+def has_control(message: Message, verb: str) -> bool:
+    """Whether the message has a control for ``verb`` (custom ids ``x:race:verb:turn``)."""
+    return any(c.split(":")[2] == verb for c in message.custom_ids() if c.count(":") == 3)
+
+
+def answered_message(interaction: Interaction, verb: str) -> Message:
+    message = interaction.original
+    if message is None or not has_control(message, verb):
+        raise UnexpectedAnswer(message.content if message is not None else "no message")
+    return message
+
+
+def confirm_enabled(panel: Message) -> bool:
+    return not panel.component(custom_id(panel, "confirm")).get("disabled", False)
+
+
+def snapshot(message: Message) -> dict[str, Any]:
+    return {"content": message.content, "components": copy.deepcopy(message.components)}
+
+
+# ---------------------------------------------------------------------- the floor
+
+
+class FloorPlayers:
+    """The floor run's players: each replays its product script on copies of the product's
+    lobby, board and panel messages (every control enabled)."""
+
+    def __init__(
+        self,
+        bench: Bench,
+        channel: Channel,
+        users: list[User],
+        scripts: list[list[Step]],
+        snapshots: dict[str, dict[str, Any]],
+    ) -> None:
+        self.bench = bench
+        self.channel = channel
+        self.players: list[tuple[User, deque[Step]]] = [
+            (user, deque(script)) for user, script in zip(users, scripts, strict=True)
+        ]
+        self.remaining = sum(len(script) for script in scripts)
+        self.all_done = asyncio.Event()
+        self.messages = {
+            name: bench.fake.new_message(channel, enabled(body), [])
+            for name, body in snapshots.items()
+        }
+        self._by_user = {user.id: index for index, (user, _) in enumerate(self.players)}
+        if self.remaining == 0:
+            self.all_done.set()
+
+    def start(self, order: list[int]) -> None:
+        for index in order:
+            if self.players[index][1]:
+                self.bench.scheduler.make_ready(self._player(index))
+
+    def _player(self, index: int) -> Player:
+        user = self.players[index][0]
+        return Player(user, Race(index, self.channel), Rng(0))
+
+    def message_with(self, verb: str) -> Message:
+        for message in self.messages.values():
+            if has_control(message, verb):
+                return message
+        raise LookupError(verb)
+
+    async def act(self, player: Player) -> None:
+        index = self._by_user[player.user.id]
+        user, script = self.players[index]
+        step = script.popleft()
+        try:
+            if step.kind == "new":
+                options = {
+                    key: int(value) if value.isdigit() else value
+                    for key, value in (item.split("=", 1) for item in step.values)
+                }
+                make = user.slash(self.channel, "race new", **options)
+            else:
+                message = self.message_with(step.verb)
+                control = custom_id(message, step.verb)
+                if message.component(control).get("type") == 2:
+                    make = user.click(message, control)
+                else:
+                    offered = [o["value"] for o in select_options(message, step.verb)]
+                    make = user.select(message, control, offered[: max(1, len(step.values))])
+            await self.bench.interact(player, step, make)
+        except (InteractionFailedToAnswer, TimeoutError):
+            pass
+        except (ClientRefused, AssertionError, LookupError):
+            self.bench.log.refused[step.kind] += 1
+        self.remaining -= 1
+        if script:
+            self.bench.scheduler.make_ready(player)
+        elif self.remaining == 0:
+            self.all_done.set()
+
+
+def enabled(body: dict[str, Any]) -> dict[str, Any]:
+    out = copy.deepcopy(body)
+    for row in out["components"]:
+        for component in row.get("components", []):
+            component.pop("disabled", None)
+            component.pop("id", None)
+        row.pop("id", None)
+    return out
+
+
+# ---------------------------------------------------------------------- processes
+
+
+async def until_done(bench: Bench, done: asyncio.Event, time_limit: float, stall: float) -> str:
+    """Wait for the run to end: "done", "stalled" (neither an answer nor a board for
+    ``stall`` seconds) or "time limit"."""
+    started = bench.log.last_progress = time.time()
+    while not done.is_set():
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(done.wait(), 1.0)
+        now = time.time()
+        if done.is_set():
+            break
+        if now - started > time_limit:
+            return "time limit"
+        if now - bench.log.last_progress > stall:
+            return "stalled"
+    return "done"
+
+
+class GcPauses:
+    """Garbage-collector pauses of this process (they delay dispatches and answers)."""
+
+    def __init__(self) -> None:
+        self.pauses: list[float] = []
+        self._began = 0.0
+        gc.callbacks.append(self._note)
+
+    def _note(self, phase: str, info: dict[str, int]) -> None:
+        if phase == "start":
+            self._began = time.perf_counter()
+        else:
+            self.pauses.append(time.perf_counter() - self._began)
+
+    def take(self) -> dict[str, float | int]:
+        pauses, self.pauses = self.pauses, []
+        return {
+            "collections": len(pauses),
+            "total_ms": round(sum(pauses) * 1000, 1),
+            "max_ms": round(max(pauses, default=0.0) * 1000, 1),
+        }
+
+
+GC = GcPauses()
+
+
+def proc_status(pid: int) -> dict[str, int]:
+    """VmHWM and VmRSS (KiB) of a process."""
+    out: dict[str, int] = {}
+    with open(f"/proc/{pid}/status", encoding="ascii") as status:
+        for line in status:
+            key, _, value = line.partition(":")
+            if key in ("VmHWM", "VmRSS"):
+                out[key] = int(value.split()[0])
+    return out
+
+
+def proc_cpu(pid: int) -> float:
+    """User plus system CPU seconds of a process."""
+    with open(f"/proc/{pid}/stat", encoding="ascii") as stat:
+        fields = stat.read().rsplit(")", 1)[1].split()
+    ticks = os.sysconf("SC_CLK_TCK")
+    return (int(fields[11]) + int(fields[12])) / ticks
+
+
+async def bot_commits(process: BotProcess, path: Path) -> int:
+    """Ask the bot (SIGUSR1) for its SQLite commit count."""
+    path.unlink(missing_ok=True)
+    process.process.send_signal(signal.SIGUSR1)
+    for _ in range(500):
+        if path.exists():
+            return int(json.loads(path.read_text())["commits"])
+        await asyncio.sleep(0.01)
+    raise TimeoutError("the bot did not report its commits")
+
+
+def database_counts(path: Path) -> dict[str, int]:
+    with contextlib.closing(sqlite3.connect(f"file:{path}?mode=ro", uri=True)) as db:
+        return {
+            "races": int(db.execute("SELECT COUNT(*) FROM races").fetchone()[0]),
+            "actions": int(db.execute("SELECT COUNT(*) FROM actions").fetchone()[0]),
+            "announcements_posted": int(
+                db.execute("SELECT COUNT(*) FROM outbox WHERE sent_at IS NOT NULL").fetchone()[0]
+            ),
+        }
+
+
+@contextlib.asynccontextmanager
+async def started(
+    fake: FakeDiscord, target: str, env: dict[str, str], command: str = "race"
+) -> Any:
+    with contextlib.redirect_stdout(sys.stderr):  # the harness prints the bot's output
+        async with run_bot(fake, target, env=env) as process:
+            await fake.wait_for_command(command, timeout=120)
+            await fake.wait_until_ready(timeout=120)
+            yield process
+
+
+def figures(
+    bench: Bench, process: BotProcess, window: float, bot_cpu: float, own_cpu: float
+) -> dict[str, Any]:
+    log = bench.log
+    answered = len(log.records)
+    by_kind: dict[str, list[float]] = {}
+    for record in log.records:
+        by_kind.setdefault(record.kind, []).append(record.seconds)
+    every = [record.seconds for record in log.records]
+    setup = [r.seconds for r in log.records if r.kind in SETUP_KINDS]
+    turns = [r.seconds for r in log.records if r.kind not in SETUP_KINDS]
+    memory = proc_status(process.process.pid)
+    bot_requests = sum(
+        count for route, count in bench.tracker.routes.items() if "/callback" not in route
+    )
+    return {
+        "window_seconds": round(window, 2),
+        "dispatched": log.dispatched,
+        "answered": answered,
+        "interactions_per_second": round(answered / window, 1),
+        "idle_slots": log.idle_slots,
+        "failed_no_answer_in_3s": dict(log.failed),
+        "answered_with_an_error": dict(log.errors),
+        "error_answers": dict(log.error_texts.most_common(6)),
+        "refused_by_the_client": dict(log.refused),
+        "interaction_to_response": summary_ms(every),
+        "setup_interactions": summary_ms(setup),
+        "turn_interactions": summary_ms(turns),
+        "by_kind": {kind: summary_ms(times) for kind, times in sorted(by_kind.items())},
+        "dispatch_lag": summary_ms(log.dispatch_lag),
+        "bot_cpu_seconds": round(bot_cpu, 2),
+        "bot_cpu_share_of_a_core": round(bot_cpu / window, 2),
+        "bot_cpu_ms_per_interaction": round(bot_cpu / max(1, answered) * 1000, 2),
+        "bench_cpu_share_of_a_core": round(own_cpu / window, 2),
+        "bot_rest_calls_besides_callbacks": bot_requests,
+        "bot_peak_rss_mib": round(memory["VmHWM"] / 1024, 1),
+        "bot_rss_at_end_mib": round(memory["VmRSS"] / 1024, 1),
+        "violations": len(bench.fake.violations),
+        "bench_gc_pauses": GC.take(),
+    }
+
+
+async def product_run(args: argparse.Namespace, folder: Path) -> dict[str, Any]:
+    fake = await FakeDiscord.start()
+    try:
+        bench = Bench(fake, args.rate)
+        guild = fake.add_guild("Circus")
+        channels = [guild.add_text_channel(f"races-{n}") for n in range(args.channels)]
+        races: list[Race] = []
+        for number in range(args.races):
+            race = Race(number, channels[number % len(channels)], ai=args.ai_seats)
+            for seat in range(args.seats - args.ai_seats):
+                user = guild.add_member(f"r{number}s{seat}")
+                race.humans.append(Player(user, race, Rng(args.seed, number * 8 + seat)))
+            races.append(race)
+        options: dict[str, Any] = {"laps": args.laps, "turn_limit": args.turn_limit}
+        players = ProductPlayers(bench, races, args.turns, options)
+        database = folder / "bot.db"
+        commits_file = folder / "commits.json"
+        env = {
+            "DATABASE_PATH": str(database),
+            "LOG_LEVEL": "WARNING",
+            "BENCH_COMMITS_FILE": str(commits_file),
+        }
+        if args.profile_bot is not None:
+            env["BENCH_PROFILE"] = str(args.profile_bot.resolve())
+        print("product: starting the bot …", file=sys.stderr)
+        async with started(fake, PRODUCT, env) as process:
+            commits_before = await bot_commits(process, commits_file)
+            rows_before = database_counts(database)
+            bot_cpu_before, own_cpu_before = proc_cpu(process.process.pid), cpu_seconds()
+            gc.collect()
+            gc.freeze()
+            gc.disable()  # a full collection over the fake's messages pauses this process
+            GC.take()
+            bench.tracker.routes.clear()
+            players.start()
+            print(
+                f"product: {args.races} races × {args.seats} seats, {args.turns} turns, "
+                f"{args.rate}/s …",
+                file=sys.stderr,
+            )
+            scheduler = asyncio.create_task(bench.scheduler.run(players.act))
+            outcome = await until_done(bench, players.all_done, args.time_limit, args.stall)
+            gc.enable()
+            gc.unfreeze()
+            end = bench.log.last_progress if outcome == "stalled" else time.time()
+            bench.scheduler.stop.set()
+            await scheduler
+            bot_cpu = proc_cpu(process.process.pid) - bot_cpu_before
+            own_cpu = cpu_seconds() - own_cpu_before
+            commits = await bot_commits(process, commits_file) - commits_before
+            rows_after = database_counts(database)
+            assert bench.log.first_dispatch is not None
+            window = end - bench.log.first_dispatch
+            result = figures(bench, process, window, bot_cpu, own_cpu)
+            result.update(
+                races_completed=sum(race.done_at is not None for race in races),
+                races_stalled=sum(race.stalled for race in races),
+                outcome=outcome,
+                sqlite_commits=commits,
+                sqlite_commits_per_second=round(commits / window, 1),
+                database_rows_added={
+                    name: rows_after[name] - rows_before[name] for name in rows_after
+                },
+                bot_rest_calls_by_route=dict(bench.tracker.routes.most_common(8)),
+                bench_peak_rss_mib=peak_rss_mib(),
+            )
+            for task in list(bench.scheduler.tasks):
+                task.cancel()
+        all_players = [player for race in races for player in race.humans]
+        order = sorted(range(len(all_players)), key=lambda i: all_players[i].first_dispatch)
+        replay = {
+            "commands": fake.commands_payload(),
+            "scripts": [player.script for player in all_players],
+            "order": order,
+            "snapshots": players.snapshots,
+        }
+        return {"figures": result, "replay": replay}
+    finally:
+        await fake.close()
+
+
+async def floor_run(
+    args: argparse.Namespace, folder: Path, replay: dict[str, Any]
+) -> dict[str, Any]:
+    fake = await FakeDiscord.start()
+    try:
+        bench = Bench(fake, args.rate)
+        guild = fake.add_guild("Circus")
+        channel = guild.add_text_channel("floor")
+        scripts: list[list[Step]] = replay["scripts"]
+        users = [guild.add_member(f"f{index}") for index in range(len(scripts))]
+        commands = folder / "commands.json"
+        commands.write_text(json.dumps(replay["commands"]), encoding="utf-8")
+        print("floor: starting the floor bot …", file=sys.stderr)
+        async with started(fake, FLOOR, {"FLOOR_COMMANDS": str(commands)}) as process:
+            players = FloorPlayers(bench, channel, users, scripts, replay["snapshots"])
+            bot_cpu_before, own_cpu_before = proc_cpu(process.process.pid), cpu_seconds()
+            gc.collect()
+            gc.freeze()
+            gc.disable()  # a full collection over the fake's messages pauses this process
+            GC.take()
+            bench.tracker.routes.clear()
+            players.start(replay["order"])
+            print(f"floor: {sum(map(len, scripts))} interactions …", file=sys.stderr)
+            scheduler = asyncio.create_task(bench.scheduler.run(players.act))
+            outcome = await until_done(bench, players.all_done, args.time_limit, args.stall)
+            gc.enable()
+            gc.unfreeze()
+            end = bench.log.last_progress if outcome == "stalled" else time.time()
+            bench.scheduler.stop.set()
+            await scheduler
+            bot_cpu = proc_cpu(process.process.pid) - bot_cpu_before
+            own_cpu = cpu_seconds() - own_cpu_before
+            assert bench.log.first_dispatch is not None
+            window = end - bench.log.first_dispatch
+            result = figures(bench, process, window, bot_cpu, own_cpu)
+            result["outcome"] = outcome
+            for task in list(bench.scheduler.tasks):
+                task.cancel()
+        return result
+    finally:
+        await fake.close()
+
+
+def ratios(product: dict[str, Any], floor: dict[str, Any]) -> dict[str, float | None]:
+    def divide(top: float | None, bottom: float | None) -> float | None:
+        if top is None or not bottom:
+            return None
+        return round(top / bottom, 2)
+
+    latency_p, latency_f = product["interaction_to_response"], floor["interaction_to_response"]
+    return {
+        "median_latency": divide(latency_p.get("median_ms"), latency_f.get("median_ms")),
+        "p99_latency": divide(latency_p.get("p99_ms"), latency_f.get("p99_ms")),
+        "interactions_per_second": divide(
+            product["interactions_per_second"], floor["interactions_per_second"]
+        ),
+        "bot_cpu_ms_per_interaction": divide(
+            product["bot_cpu_ms_per_interaction"], floor["bot_cpu_ms_per_interaction"]
+        ),
+        "bot_peak_rss": divide(product["bot_peak_rss_mib"], floor["bot_peak_rss_mib"]),
+    }
+
+
+def parse(argv: list[str] | None) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    parser.add_argument("--races", type=int, default=20)
+    parser.add_argument("--seats", type=int, default=4, help="seats per race, AI seats included")
+    parser.add_argument("--ai-seats", type=int, default=0, help="AI seats per race (greedy)")
+    parser.add_argument("--turns", type=int, default=2, help="turns every race plays")
+    parser.add_argument("--laps", type=int, default=3)
+    parser.add_argument("--turn-limit", default="24h", help="the /race new turn_limit choice")
+    parser.add_argument("--rate", type=float, default=20.0, help="interactions per second")
+    parser.add_argument("--channels", type=int, default=10)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--time-limit", type=float, default=1800.0, help="seconds per run")
+    parser.add_argument(
+        "--stall", type=float, default=30.0, help="end a run after this long without progress"
+    )
+    parser.add_argument("--profile-bot", type=Path, help="cProfile the bot into this file")
+    parser.add_argument("--schema-checks", action="store_true", help="keep the fake's check")
+    parser.add_argument("--skip-floor", action="store_true")
+    parser.add_argument("--folder", type=Path, help="where the bot's database goes (temp)")
+    args = parser.parse_args(argv)
+    if not 2 <= args.seats <= 6 or not 0 <= args.ai_seats <= args.seats - 1:
+        parser.error("--seats is 2..6 with at least one human seat")
+    return args
+
+
+async def run(args: argparse.Namespace, folder: Path) -> dict[str, Any]:
+    if not args.schema_checks:
+        skip_schema_checks()
+    product = await product_run(args, folder)
+    out: dict[str, Any] = {
+        "settings": {
+            key: (str(value) if isinstance(value, Path) else value)
+            for key, value in vars(args).items()
+        },
+        "product": product["figures"],
+    }
+    if not args.skip_floor:
+        floor = await floor_run(args, folder, product["replay"])
+        out["floor"] = floor
+        out["ratio_product_to_floor"] = ratios(product["figures"], floor)
+    return out
+
+
+def main(argv: list[str] | None = None) -> None:
+    args = parse(argv)
+    if args.folder is not None:
+        args.folder.mkdir(parents=True, exist_ok=True)
+        for name in ("bot.db", "bot.db-wal", "bot.db-shm"):
+            (args.folder / name).unlink(missing_ok=True)
+        result = asyncio.run(run(args, args.folder))
+    else:
+        with tempfile.TemporaryDirectory(prefix="circus-load-") as folder:
+            result = asyncio.run(run(args, Path(folder)))
+    print(json.dumps(result, indent=2))
+
+
+if __name__ == "__main__":
+    main()
