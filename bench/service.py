@@ -382,7 +382,8 @@ async def play_phase(args: argparse.Namespace, path: Path) -> dict[str, Any]:
     await service.close()
 
     print(f"rendering {len(times.samples)} turns …", file=sys.stderr)
-    render_turn(times.samples[0])  # fonts, catalogue and track layers loaded once, as in a bot
+    if times.samples:
+        render_turn(times.samples[0])  # fonts, catalogue and track layers loaded once, as a bot
     reveal, text, image, whole = [], [], [], []
     for sample in times.samples:
         revealed, texted, drawn = render_turn(sample)

@@ -13,14 +13,16 @@ from __future__ import annotations
 
 import asyncio
 import dataclasses
+import functools
 import json
 import logging
 import secrets
 from collections import OrderedDict
 from collections.abc import Callable, Mapping, Sequence
+from concurrent.futures import ThreadPoolExecutor
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar
 
 from bot.clock import Clock, SystemClock
 from bot.storage import (
@@ -47,6 +49,7 @@ from engine.core import (
 )
 
 log = logging.getLogger(__name__)
+T = TypeVar("T")
 
 AI_LEVELS: tuple[str, ...] = ("random", "greedy", "strategic")
 TIMEOUT_POLICIES: tuple[str, ...] = ("ai", "reset")
@@ -255,6 +258,7 @@ class RaceService:
         self._cache: OrderedDict[int, _Loaded] = OrderedDict()
         self._reports: OrderedDict[tuple[int, int], TurnReport] = OrderedDict()
         self.deadline_changed = asyncio.Event()
+        self._worker = ThreadPoolExecutor(max_workers=1, thread_name_prefix="circus-worker")
 
     @classmethod
     async def create(cls, path: str, **kwargs: Any) -> RaceService:
@@ -262,6 +266,14 @@ class RaceService:
 
     async def close(self) -> None:
         await self.storage.close()
+        self._worker.shutdown(wait=False, cancel_futures=True)
+
+    async def in_worker(self, function: Callable[..., T], /, *args: Any, **kwargs: Any) -> T:
+        """Run CPU-heavy work (AI seats, board images) off the event loop, one job at a
+        time: a single worker thread leaves the loop at least half of the interpreter, so
+        clicks are answered within Discord's three seconds even while boards are drawn."""
+        call = functools.partial(function, *args, **kwargs)
+        return await asyncio.get_running_loop().run_in_executor(self._worker, call)
 
     # ------------------------------------------------------------------ plumbing
 
@@ -590,7 +602,7 @@ class RaceService:
         rng = Rng(loaded.table.row.seed ^ 0x5EA7, len(race.record.actions))
         chooser = self._chooser()
         try:
-            move = await asyncio.to_thread(chooser, level, seat_view, rng)
+            move = await self.in_worker(chooser, level, seat_view, rng)
             seat_view.analyse(move)
         except Exception:
             log.exception(
@@ -789,12 +801,7 @@ class RaceService:
 
     async def races_to_resume(self) -> list[int]:
         """Running races with AI seats still to play or announcements still to post."""
-        ids: set[int] = set()
-        for row in await self.storage.races_with_status(RUNNING):
-            seats = await self.storage.seats(row.id)
-            ai = {seat.seat for seat in seats if seat.is_ai}
-            if ai & set(seat for seat in row.waiting.split(",") if seat):
-                ids.add(row.id)
+        ids = set(await self.storage.races_with_ai_to_play())
         ids.update(row.race_id for row in await self.storage.pending_announcements())
         return sorted(ids)
 

@@ -489,6 +489,16 @@ class Storage:
 
     # ------------------------------------------------------------------ outbox
 
+    async def races_with_ai_to_play(self) -> list[int]:
+        """Running races where an AI seat still owes its move this turn."""
+        rows = await self._all(
+            "SELECT DISTINCT races.id FROM races JOIN seats ON seats.race_id = races.id"
+            " WHERE races.status = 'running' AND seats.user_id IS NULL"
+            " AND ',' || races.waiting || ',' LIKE '%,' || seats.seat || ',%'"
+            " ORDER BY races.id"
+        )
+        return [int(row[0]) for row in rows]
+
     async def pending_announcements(self, race_id: int | None = None) -> list[OutboxRow]:
         rows = await self._all(
             "SELECT id, race_id, kind, seq, turn, message_id FROM outbox"

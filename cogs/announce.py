@@ -150,7 +150,7 @@ class Announcer:
         content = board_content(table, announcement.view, locale)
         files = []
         if self.can_attach(channel):
-            png = await asyncio.to_thread(
+            png = await self.service.in_worker(
                 board_png, announcement.view, names=table.names, locale=locale or "en"
             )
             files.append(
