@@ -70,7 +70,7 @@ import sys
 import tempfile
 import time
 from collections import Counter, deque
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -709,6 +709,48 @@ async def until_done(bench: Bench, done: asyncio.Event, time_limit: float, stall
     return "done"
 
 
+@dataclass
+class Window:
+    """One measured run: how it ended, its length, and the CPU both processes used."""
+
+    outcome: str
+    seconds: float
+    bot_cpu: float
+    own_cpu: float
+
+
+async def measured_window(
+    bench: Bench,
+    process: BotProcess,
+    begin: Callable[[], None],
+    act: Callable[[Player], Awaitable[None]],
+    done: asyncio.Event,
+    args: argparse.Namespace,
+) -> Window:
+    """Start the players (``begin``), dispatch at the fixed rate until ``done`` (or a
+    stall, or the time limit), and measure the window from the first dispatch."""
+    bot_cpu_before, own_cpu_before = proc_cpu(process.process.pid), cpu_seconds()
+    gc.collect()
+    gc.freeze()
+    gc.disable()  # a full collection over the fake's messages pauses this process
+    GC.take()
+    bench.tracker.routes.clear()
+    begin()
+    scheduler = asyncio.create_task(bench.scheduler.run(act))
+    try:
+        outcome = await until_done(bench, done, args.time_limit, args.stall)
+    finally:
+        gc.enable()
+        gc.unfreeze()
+    end = bench.log.last_progress if outcome == "stalled" else time.time()
+    bench.scheduler.stop.set()
+    await scheduler
+    bot_cpu = proc_cpu(process.process.pid) - bot_cpu_before
+    own_cpu = cpu_seconds() - own_cpu_before
+    assert bench.log.first_dispatch is not None
+    return Window(outcome, end - bench.log.first_dispatch, bot_cpu, own_cpu)
+
+
 class GcPauses:
     """Garbage-collector pauses of this process (they delay dispatches and answers)."""
 
@@ -787,10 +829,9 @@ async def started(
             yield process
 
 
-def figures(
-    bench: Bench, process: BotProcess, window: float, bot_cpu: float, own_cpu: float
-) -> dict[str, Any]:
+def figures(bench: Bench, process: BotProcess, window: Window) -> dict[str, Any]:
     log = bench.log
+    seconds, bot_cpu = window.seconds, window.bot_cpu
     answered = len(log.records)
     by_kind: dict[str, list[float]] = {}
     for record in log.records:
@@ -803,10 +844,10 @@ def figures(
         count for route, count in bench.tracker.routes.items() if "/callback" not in route
     )
     return {
-        "window_seconds": round(window, 2),
+        "window_seconds": round(seconds, 2),
         "dispatched": log.dispatched,
         "answered": answered,
-        "interactions_per_second": round(answered / window, 1),
+        "interactions_per_second": round(answered / seconds, 1),
         "idle_slots": log.idle_slots,
         "failed_no_answer_in_3s": dict(log.failed),
         "answered_with_an_error": dict(log.errors),
@@ -818,14 +859,15 @@ def figures(
         "by_kind": {kind: summary_ms(times) for kind, times in sorted(by_kind.items())},
         "dispatch_lag": summary_ms(log.dispatch_lag),
         "bot_cpu_seconds": round(bot_cpu, 2),
-        "bot_cpu_share_of_a_core": round(bot_cpu / window, 2),
+        "bot_cpu_share_of_a_core": round(bot_cpu / seconds, 2),
         "bot_cpu_ms_per_interaction": round(bot_cpu / max(1, answered) * 1000, 2),
-        "bench_cpu_share_of_a_core": round(own_cpu / window, 2),
+        "bench_cpu_share_of_a_core": round(window.own_cpu / seconds, 2),
         "bot_rest_calls_besides_callbacks": bot_requests,
         "bot_peak_rss_mib": round(memory["VmHWM"] / 1024, 1),
         "bot_rss_at_end_mib": round(memory["VmRSS"] / 1024, 1),
         "violations": len(bench.fake.violations),
         "bench_gc_pauses": GC.take(),
+        "outcome": window.outcome,
     }
 
 
@@ -857,38 +899,22 @@ async def product_run(args: argparse.Namespace, folder: Path) -> dict[str, Any]:
         async with started(fake, PRODUCT, env) as process:
             commits_before = await bot_commits(process, commits_file)
             rows_before = database_counts(database)
-            bot_cpu_before, own_cpu_before = proc_cpu(process.process.pid), cpu_seconds()
-            gc.collect()
-            gc.freeze()
-            gc.disable()  # a full collection over the fake's messages pauses this process
-            GC.take()
-            bench.tracker.routes.clear()
-            players.start()
             print(
                 f"product: {args.races} races × {args.seats} seats, {args.turns} turns, "
                 f"{args.rate}/s …",
                 file=sys.stderr,
             )
-            scheduler = asyncio.create_task(bench.scheduler.run(players.act))
-            outcome = await until_done(bench, players.all_done, args.time_limit, args.stall)
-            gc.enable()
-            gc.unfreeze()
-            end = bench.log.last_progress if outcome == "stalled" else time.time()
-            bench.scheduler.stop.set()
-            await scheduler
-            bot_cpu = proc_cpu(process.process.pid) - bot_cpu_before
-            own_cpu = cpu_seconds() - own_cpu_before
+            window = await measured_window(
+                bench, process, players.start, players.act, players.all_done, args
+            )
             commits = await bot_commits(process, commits_file) - commits_before
             rows_after = database_counts(database)
-            assert bench.log.first_dispatch is not None
-            window = end - bench.log.first_dispatch
-            result = figures(bench, process, window, bot_cpu, own_cpu)
+            result = figures(bench, process, window)
             result.update(
                 races_completed=sum(race.done_at is not None for race in races),
                 races_stalled=sum(race.stalled for race in races),
-                outcome=outcome,
                 sqlite_commits=commits,
-                sqlite_commits_per_second=round(commits / window, 1),
+                sqlite_commits_per_second=round(commits / window.seconds, 1),
                 database_rows_added={
                     name: rows_after[name] - rows_before[name] for name in rows_after
                 },
@@ -925,27 +951,16 @@ async def floor_run(
         print("floor: starting the floor bot …", file=sys.stderr)
         async with started(fake, FLOOR, {"FLOOR_COMMANDS": str(commands)}) as process:
             players = FloorPlayers(bench, channel, users, scripts, replay["snapshots"])
-            bot_cpu_before, own_cpu_before = proc_cpu(process.process.pid), cpu_seconds()
-            gc.collect()
-            gc.freeze()
-            gc.disable()  # a full collection over the fake's messages pauses this process
-            GC.take()
-            bench.tracker.routes.clear()
-            players.start(replay["order"])
             print(f"floor: {sum(map(len, scripts))} interactions …", file=sys.stderr)
-            scheduler = asyncio.create_task(bench.scheduler.run(players.act))
-            outcome = await until_done(bench, players.all_done, args.time_limit, args.stall)
-            gc.enable()
-            gc.unfreeze()
-            end = bench.log.last_progress if outcome == "stalled" else time.time()
-            bench.scheduler.stop.set()
-            await scheduler
-            bot_cpu = proc_cpu(process.process.pid) - bot_cpu_before
-            own_cpu = cpu_seconds() - own_cpu_before
-            assert bench.log.first_dispatch is not None
-            window = end - bench.log.first_dispatch
-            result = figures(bench, process, window, bot_cpu, own_cpu)
-            result["outcome"] = outcome
+            window = await measured_window(
+                bench,
+                process,
+                lambda: players.start(replay["order"]),
+                players.act,
+                players.all_done,
+                args,
+            )
+            result = figures(bench, process, window)
             for task in list(bench.scheduler.tasks):
                 task.cancel()
         return result
