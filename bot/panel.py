@@ -52,8 +52,7 @@ def playable_symbols(seat_view: SeatView, chosen: tuple[int, ...]) -> list[Symbo
     """The symbols a legal move can take with exactly these cards (crowd card and tokens
     as needed), or with any cards when none are chosen; in symbol order."""
     if not chosen:
-        found = {move.symbol for move in seat_view.legal_moves(discards=False)}
-        return [symbol for symbol in SYMBOLS if symbol in found]
+        return seat_view.playable_symbols()
     wilds = [i for i, token in enumerate(seat_view.tokens) if token.kind is TokenKind.WILD]
     playable = []
     for symbol in SYMBOLS:

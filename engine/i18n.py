@@ -9,6 +9,7 @@ its own way. A locale missing a message falls back to English.
 
 from __future__ import annotations
 
+import functools
 import json
 from collections.abc import Mapping
 from importlib import resources
@@ -19,6 +20,7 @@ DEFAULT_LOCALE = "en"
 Template = str | Mapping[str, str]
 
 
+@functools.lru_cache(maxsize=256)
 def base_locale(locale: str | None) -> str:
     """``"es-ES"`` → ``"es"``; ``None`` or empty → the default locale."""
     if not locale:

@@ -420,8 +420,11 @@ def iter_hand_moves(
     options: RaceOptions,
     *,
     discards: bool = True,
+    symbols: Sequence[Symbol] = SYMBOLS,
+    resets: bool = True,
 ) -> Iterator[Move]:
-    """:func:`iter_legal_moves` from what the seat itself can see."""
+    """:func:`iter_legal_moves` from what the seat itself can see; ``symbols`` and
+    ``resets`` narrow it to the moves of those symbols, with or without reset moves."""
     hand_groups = _groups(hand)
     crowd = crowd_cards[0] if crowd_cards else None
 
@@ -437,7 +440,7 @@ def iter_hand_moves(
             for chosen in _multisets(rest, 0, limit):
                 yield token_index, chosen
 
-    for symbol in SYMBOLS:
+    for symbol in symbols:
         colour = symbol.colour
         pool = [
             group for group in hand_groups if hand[group[0]].is_whip or hand[group[0]].shows(symbol)
@@ -488,6 +491,8 @@ def iter_hand_moves(
                                 discard_cards,
                             )
 
+    if not resets:
+        return
     for chosen in _multisets(hand_groups, 1, MAX_HAND_CARDS_IN_MOVE):
         for discard_token, discard_cards in discard_choices(None, set(chosen)):
             yield Move.reset(chosen, discard_token, discard_cards)

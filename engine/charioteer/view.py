@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from engine.charioteer.components import Card, EmperorFace, Token
+from engine.charioteer.components import SYMBOLS, Card, EmperorFace, Symbol, Token
 from engine.charioteer.moves import Move, RevealedMove
 from engine.charioteer.rules import Play, analyse_hand, iter_hand_moves
 from engine.charioteer.state import RaceOptions, RaceState, Result, Skill
@@ -89,6 +89,29 @@ class SeatView:
         return list(
             iter_hand_moves(self.hand, self.tokens, self.crowd, self.options, discards=discards)
         )
+
+    def playable_symbols(self) -> list[Symbol]:
+        """The symbols (in symbol order) that some legal move of the viewing seat can take,
+        without discard tokens; each stops at its first legal move."""
+        if self.seat is None or self.result is not None:
+            return []
+        return [
+            symbol
+            for symbol in SYMBOLS
+            if next(
+                iter_hand_moves(
+                    self.hand,
+                    self.tokens,
+                    self.crowd,
+                    self.options,
+                    discards=False,
+                    symbols=(symbol,),
+                    resets=False,
+                ),
+                None,
+            )
+            is not None
+        ]
 
     def analyse(self, move: Move) -> Play:
         """Check the viewing seat's move and say what it does (raises if illegal)."""

@@ -176,11 +176,13 @@ def colour_letter(colour: Colour, locale: str) -> str:
     return say(locale, f"colour.{colour.value}.letter")
 
 
+@functools.lru_cache(maxsize=1024)
 def symbol_text(symbol: Symbol, locale: str) -> str:
     """A symbol: "R5"."""
     return say(locale, "symbol", letter=colour_letter(symbol.colour, locale), number=symbol.number)
 
 
+@functools.lru_cache(maxsize=1024)
 def card_text(card: Card, locale: str = "en") -> str:
     """A card's face: "G2 R5×2 shield", "whip"."""
     items = []

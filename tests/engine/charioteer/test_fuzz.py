@@ -2,7 +2,8 @@
 
 At every commit: the position round-trips through JSON, an illegal action raises and
 changes nothing, cards (147) and fan tokens (60) are conserved, no attack box area holds
-more than 3 cubes, no chariot goes backwards, and every race ends. ``replay(record)``
+more than 3 cubes, no chariot goes backwards, every race ends, and a seat's playable
+symbols are those of its listed legal moves. ``replay(record)``
 equals the live state at the end of every race, and at every step of the first races.
 
 ``CIRCUS_LONG=1`` plays thousands of races instead of a few hundred.
@@ -83,6 +84,8 @@ def play_random_race(seed: int, *, replay_every_step: bool) -> Race:
                 break  # the random move was legal and the last one: the turn resolved
             moves = race.legal_moves(seat)
             assert moves, f"seat {seat} has no legal move"
+            listed = {move.symbol for move in moves if move.symbol is not None}
+            assert set(race.view(seat).playable_symbols()) == listed
             race.commit(seat, moves[rng.below(len(moves))])
             state = race.state
             assert_round_trips(state)
