@@ -49,10 +49,17 @@ def _report(signum: int, frame: FrameType | None) -> None:
     partial.replace(target)  # last: the bench reads it as "done"
 
 
-storage.Storage.open = classmethod(_open_counted)  # type: ignore[method-assign, assignment]
-signal.signal(signal.SIGUSR1, _report)
+def main() -> None:
+    global profile
+    storage.Storage.open = classmethod(_open_counted)  # type: ignore[method-assign, assignment]
+    signal.signal(signal.SIGUSR1, _report)
+    profile = cProfile.Profile() if os.environ.get("BENCH_PROFILE") else None
+    if profile is not None:
+        profile.enable()
+    runpy.run_module("bot", run_name="__main__", alter_sys=True)
+
+
 reports = 0
-profile = cProfile.Profile() if os.environ.get("BENCH_PROFILE") else None
-if profile is not None:
-    profile.enable()
-runpy.run_module("bot", run_name="__main__", alter_sys=True)
+profile: cProfile.Profile | None = None
+if __name__ == "__main__":  # not in the bot's image worker, which imports this file too
+    main()

@@ -16,11 +16,12 @@ from typing import Any
 
 import discord
 
+from bot.images import ImageProcess
 from bot.service import Announcement, RaceService, Table
 from bot.text import t
 from cogs.ui import board_view, dm_view
 from engine.charioteer import SeatView
-from engine.charioteer.render import board_png, board_text, hand_text, reveal_text
+from engine.charioteer.render import board_text, hand_text, reveal_text
 from engine.core import public_events
 
 log = logging.getLogger(__name__)
@@ -75,9 +76,10 @@ def podium_content(table: Table, view: SeatView, locale: str | None) -> str:
 class Announcer:
     """Delivers a race's pending announcements, one race at a time, in order."""
 
-    def __init__(self, client: discord.Client, service: RaceService) -> None:
+    def __init__(self, client: discord.Client, service: RaceService, images: ImageProcess) -> None:
         self.client = client
         self.service = service
+        self.images = images
         self._locks: dict[int, asyncio.Lock] = {}
         self._dm_warned: set[tuple[int, int]] = set()
 
@@ -150,8 +152,8 @@ class Announcer:
         content = board_content(table, announcement.view, locale)
         files = []
         if self.can_attach(channel):
-            png = await self.service.in_worker(
-                board_png, announcement.view, names=table.names, locale=locale or "en"
+            png = await self.images.board_png(
+                announcement.view, names=table.names, locale=locale or "en"
             )
             files.append(
                 discord.File(

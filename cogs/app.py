@@ -16,6 +16,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.config import Settings
+from bot.images import ImageProcess
 from bot.service import RaceService
 from bot.text import catalogue
 from cogs.announce import Announcer
@@ -80,6 +81,7 @@ class CircusBot(commands.Bot):
         self.settings = settings
         self._service = service
         self._tasks: list[asyncio.Task[None]] = []
+        self.images: ImageProcess | None = None
 
     @property
     def service(self) -> RaceService:
@@ -89,7 +91,8 @@ class CircusBot(commands.Bot):
     async def setup_hook(self) -> None:
         if self._service is None:
             self._service = await RaceService.create(str(self.settings.database_path))
-        self.announcer = Announcer(self, self.service)
+        self.images = images = ImageProcess(self.service.in_worker)
+        self.announcer = Announcer(self, self.service, images)
         self.race_cog = RaceCog(self, self.service, self.announcer)
         await self.add_cog(self.race_cog)
         self.component_handler = self.race_cog.on_component
@@ -166,6 +169,8 @@ class CircusBot(commands.Bot):
         for task in self._tasks:
             task.cancel()
         await super().close()
+        if self.images is not None:
+            self.images.close()
         if self._service is not None:
             await self._service.close()
 

@@ -1,0 +1,93 @@
+"""Board images, drawn in a process of their own.
+
+Drawing a board with Pillow is some 20 ms of interpreter work. In the bot's process it
+would hold the interpreter lock for that long, again and again while many races resolve
+their turns, and every click waiting for an answer would wait behind it. One worker
+process draws the images one at a time, on another core; the bot's event loop only sends
+it the public view and receives the PNG bytes.
+
+The process starts on the first image (a fresh interpreter: ``spawn``, never a fork of a
+process that runs threads) and leaves when the bot's process is gone, even a killed one. If
+it dies, or a job cannot be sent to it, that image is drawn in the fallback the caller
+gives (a thread) and the next one starts a fresh process.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import functools
+import logging
+import multiprocessing
+import os
+import pickle
+import threading
+import time
+from collections.abc import Awaitable, Callable
+from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+from typing import Any, TypeVar
+
+from engine.charioteer import SeatView
+from engine.charioteer.render import board_png
+
+log = logging.getLogger(__name__)
+
+PARENT_CHECK_SECONDS = 0.5
+
+T = TypeVar("T")
+Fallback = Callable[..., Awaitable[Any]]
+
+
+def _leave_with_parent(parent: int) -> None:
+    """In the worker: exit as soon as the bot's process is gone, however it ended (a killed
+    bot cannot stop its worker, and the worker would keep the bot's output pipe open)."""
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(PARENT_CHECK_SECONDS)
+        os._exit(0)
+
+    threading.Thread(target=watch, name="parent-watch", daemon=True).start()
+
+
+class ImageProcess:
+    """Draws board images in a worker process; see the module docstring."""
+
+    def __init__(self, fallback: Fallback) -> None:
+        self._fallback = fallback
+        self._pool: ProcessPoolExecutor | None = None
+
+    async def board_png(self, view: SeatView, *, names: dict[str, str], locale: str) -> bytes:
+        """The board picture of a public view, as PNG bytes."""
+        return await self.run(board_png, view, names=names, locale=locale)
+
+    async def run(self, function: Callable[..., T], /, *args: Any, **kwargs: Any) -> T:
+        """``function(*args, **kwargs)`` in the worker process (a module-level function, and
+        arguments that pickle); in the fallback if the process is gone."""
+        job = functools.partial(function, *args, **kwargs)
+        try:
+            return await asyncio.get_running_loop().run_in_executor(self._process(), job)
+        except (BrokenProcessPool, pickle.PicklingError, OSError) as error:
+            log.warning("the image process failed (%s); this job runs in a thread", error)
+            self._restart()
+            result: T = await self._fallback(function, *args, **kwargs)
+            return result
+
+    def _process(self) -> ProcessPoolExecutor:
+        if self._pool is None:
+            self._pool = ProcessPoolExecutor(
+                max_workers=1,
+                mp_context=multiprocessing.get_context("spawn"),
+                initializer=_leave_with_parent,
+                initargs=(os.getpid(),),
+            )
+        return self._pool
+
+    def _restart(self) -> None:
+        pool, self._pool = self._pool, None
+        if pool is not None:
+            pool.shutdown(wait=False, cancel_futures=True)
+
+    def close(self) -> None:
+        """Stop the worker process (it also stops by itself when the bot's process ends)."""
+        self._restart()

@@ -1,0 +1,91 @@
+"""Board images drawn in the worker process: the same bytes as in the bot's process, a dead
+worker costs no image, and a killed bot leaves no worker behind."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import select
+import signal
+import subprocess
+import sys
+from collections.abc import AsyncIterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from bot.images import ImageProcess
+from engine.charioteer import Race
+from engine.charioteer.render import board_png
+
+REPO_ROOT = Path(__file__).resolve().parents[2]
+NAMES = {"A": "alice", "B": "bob", "C": "carol"}
+
+
+async def in_a_thread(function: Any, /, *args: Any, **kwargs: Any) -> Any:
+    fallbacks.append(function)
+    return await asyncio.to_thread(function, *args, **kwargs)
+
+
+fallbacks: list[Any] = []
+
+
+@pytest.fixture
+async def images() -> AsyncIterator[ImageProcess]:
+    fallbacks.clear()
+    worker = ImageProcess(in_a_thread)
+    yield worker
+    worker.close()
+
+
+async def test_the_worker_draws_the_same_board_in_another_process(images: ImageProcess) -> None:
+    view = Race.new(seats=3, seed=11).view()
+    drawn = await images.board_png(view, names=NAMES, locale="en")
+    assert drawn == board_png(view, names=NAMES, locale="en")
+    assert await images.run(os.getpid) != os.getpid()
+    assert fallbacks == []
+
+
+async def test_a_killed_worker_costs_no_image_and_is_replaced(images: ImageProcess) -> None:
+    view = Race.new(seats=3, seed=12).view()
+    first = await images.run(os.getpid)
+    os.kill(first, signal.SIGKILL)
+    drawn = await images.board_png(view, names=NAMES, locale="en")
+    assert drawn == board_png(view, names=NAMES, locale="en")
+    assert fallbacks == [board_png], "the board was drawn in the fallback thread"
+    second = await images.run(os.getpid)
+    assert second not in (first, os.getpid())
+
+
+def test_the_worker_leaves_when_the_bot_is_killed(tmp_path: Path) -> None:
+    """A bot killed with SIGKILL cannot stop its worker; the worker notices and exits."""
+    script = tmp_path / "host.py"
+    script.write_text(
+        "import asyncio, os, sys\n"
+        "from bot.images import ImageProcess\n"
+        "async def main():\n"
+        "    images = ImageProcess(None)\n"
+        "    print(await images.run(os.getpid), flush=True)\n"
+        "    await asyncio.sleep(60)\n"
+        "if __name__ == '__main__':\n"
+        "    asyncio.run(main())\n"
+    )
+    bot = subprocess.Popen(
+        [sys.executable, str(script)],
+        stdout=subprocess.PIPE,
+        cwd=REPO_ROOT,
+        env=os.environ | {"PYTHONPATH": str(REPO_ROOT)},
+    )
+    assert bot.stdout is not None
+    worker = int(bot.stdout.readline())
+    bot.kill()
+    bot.wait()
+    assert worker != bot.pid
+    # The worker holds a copy of the bot's output pipe: end-of-file means it has exited.
+    # (A deadline only so that a worker that never leaves fails the test, not hangs it.)
+    readable, _, _ = select.select([bot.stdout], [], [], 60)
+    ended = bool(readable) and os.read(bot.stdout.fileno(), 1) == b""
+    if not ended:
+        os.kill(worker, signal.SIGKILL)
+    assert ended, "the worker outlived the killed bot"
