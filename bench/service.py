@@ -30,7 +30,7 @@ as the announcer does for a turn: the reveal (``reveal_text``), the board text
 so that its CPU time does not queue behind (or in front of) the submits; "turn resolution
 including rendering" adds each resolving submit's time to its own turn's render time. With
 ``--announce`` every resolved turn is also rendered during play, in the background, the way
-the bot's announcer does it (texts on the event loop, the image in a worker thread), to
+the bot's announcer does it (texts on the event loop, the image in its worker process), to
 show what that rendering does to the submits' times.
 
 **Resume.** A second file is filled with ``--resume-races`` stored races: a few hundred
@@ -65,6 +65,7 @@ from typing import Any, TypeVar
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bench.stats import cpu_seconds, peak_rss_mib, summary_ms
+from bot.images import ImageProcess
 from bot.service import RaceService, RaceSettings, Table, TurnReport, default_chooser
 from engine.charioteer import Move, SeatView
 from engine.charioteer.render import board_png, board_text, reveal_text
@@ -234,9 +235,11 @@ class Pacer:
 
 class Announcing:
     """Renders every resolved turn in the background while play goes on, as the bot's
-    announcer does: reveal and board text on the event loop, the image in a worker thread."""
+    announcer does: reveal and board text on the event loop, the image in the bot's image
+    worker process."""
 
-    def __init__(self) -> None:
+    def __init__(self, images: ImageProcess) -> None:
+        self.images = images
         self.tasks: set[asyncio.Task[None]] = set()
         self.times: list[float] = []
 
@@ -249,7 +252,7 @@ class Announcing:
         start = time.perf_counter()
         reveal_text(public_events(report.events), report.view, names=names, locale="en")
         board_text(report.view, names=names, locale="en")
-        await asyncio.to_thread(board_png, report.view, names=names, locale="en")
+        await self.images.board_png(report.view, names=names, locale="en")
         self.times.append(time.perf_counter() - start)
 
     async def drain(self) -> None:
@@ -349,7 +352,8 @@ async def play_phase(args: argparse.Namespace, path: Path) -> dict[str, Any]:
     print(f"playing {args.turns or 'all'} turns …", file=sys.stderr)
     times = PlayTimes()
     pacer = Pacer(args.rate)
-    announcing = Announcing() if args.announce else None
+    images = ImageProcess(service.in_worker)
+    announcing = Announcing(images) if args.announce else None
     profile = cProfile.Profile() if args.profile else None
     commits_before, cpu_before = service.storage.commits, cpu_seconds()
     if profile is not None:
@@ -373,6 +377,7 @@ async def play_phase(args: argparse.Namespace, path: Path) -> dict[str, Any]:
     )
     if announcing is not None:
         await announcing.drain()
+    images.close()
     play_seconds = time.perf_counter() - start
     if profile is not None:
         profile.disable()

@@ -42,6 +42,8 @@ PANEL_VERBS = {"cards", "symbol", "token", "discard", "crowd", "clear"}
 LOBBY_VERBS = {"join", "leave", "start", "addai", "noai"}
 REQUIRED = ("view_channel", "send_messages")
 FOR_THREADS = ("create_public_threads", "send_messages_in_threads")
+UNKNOWN_INTERACTION = 10062
+"""Discord's error code for an interaction that expired (3 s) before its answer."""
 
 
 def locale_of(interaction: discord.Interaction[Any]) -> str:
@@ -111,6 +113,9 @@ class RaceCog(
                 text = t(locale, error.key, **params)
         elif isinstance(error, DraftError):
             text = t(locale, error.key, **error.params)
+        elif isinstance(error, discord.NotFound) and error.code == UNKNOWN_INTERACTION:
+            log.warning("an interaction expired before it was answered")
+            return
         elif isinstance(error, discord.Forbidden):
             log.warning("missing permissions: %s", error.text)
             text = t(locale, "error.missing_permissions_generic")
@@ -364,14 +369,18 @@ class RaceCog(
             await self.refresh_lobby(table)
             return
         update = await self.service.leave_race(table.id, interaction.user.id)
-        await reply(
-            interaction,
-            t(
-                locale_of(interaction),
-                "race.left" if update.table.status == "running" else "race.abandoned_by_leaving",
-            ),
-        )
-        self.later(self.settle(table.id))
+        try:
+            await reply(
+                interaction,
+                t(
+                    locale_of(interaction),
+                    "race.left"
+                    if update.table.status == "running"
+                    else "race.abandoned_by_leaving",
+                ),
+            )
+        finally:
+            self.later(self.settle(table.id))  # the seat is handed over, answered or not
 
     @app_commands.command(
         name=_("abandon", key="cmd.abandon"),
@@ -423,11 +432,13 @@ class RaceCog(
             display_name(member),
             admin=is_admin(interaction),
         )
-        await interaction.response.send_message(
-            t(table.row.locale, "race.substituted", seat=seat, member=member.mention),
-            allowed_mentions=discord.AllowedMentions(users=[member]),
-        )
-        self.later(self.announcer.refresh_board(table.id))
+        try:
+            await interaction.response.send_message(
+                t(table.row.locale, "race.substituted", seat=seat, member=member.mention),
+                allowed_mentions=discord.AllowedMentions(users=[member]),
+            )
+        finally:
+            self.later(self.announcer.refresh_board(table.id))
 
     # ------------------------------------------------------------------ components
 
@@ -496,7 +507,10 @@ class RaceCog(
         update = await self.service.start(race, interaction.user.id)
         table = update.table
         locale = table.row.locale
-        await interaction.response.edit_message(content=self.lobby_text(table), view=None)
+        try:
+            await interaction.response.edit_message(content=self.lobby_text(table), view=None)
+        except discord.NotFound:  # the click expired; the race has started all the same
+            log.warning("race %d: started, but the Start click expired unanswered", race)
         thread_id = None
         permissions = interaction.app_permissions
         if (
@@ -610,8 +624,10 @@ class RaceCog(
             draft = Draft.from_json(await self.service.get_draft(race, interaction.user.id, turn))
         move = draft.to_move(view.tokens)
         update = await self.service.submit(race, interaction.user.id, move, turn)
-        await self.answer_accepted(interaction, race, update, draft, locale)
-        self.later(self.settle(race))
+        try:
+            await self.answer_accepted(interaction, race, update, draft, locale)
+        finally:
+            self.later(self.settle(race))  # the move is stored, answered or not
 
     async def answer_accepted(
         self,

@@ -86,3 +86,32 @@ async def test_strangers_old_buttons_and_late_forms_are_refused_privately(
     late = await (await alice.submit_modal(opened, {"move": "reset 1"})).reply()
     assert late.ephemeral_to is alice and "over" in late.content
     assert database_actions(table.database) == before
+
+
+async def test_a_confirm_answered_too_late_still_reveals_the_turn(
+    table: Table, started_bot: BotProcess
+) -> None:
+    """A bot too slow to answer within Discord's 3 s (here: a deadline of 0 s) has still
+    stored the move; the turn resolves and its board is posted, and the log says plainly
+    what happened."""
+    fake, alice, bob = table.fake, table.alice, table.bob
+    _, place = await start_race(fake, alice, [bob], table.channel)
+    board = await wait_for_board(fake, place, 1)
+    panels = [await prepare_move(alice, board), await prepare_move(bob, board)]
+    await (await alice.click(panels[0], custom_id(panels[0], "confirm"))).reply()
+    fake.interaction_deadline = 0.0
+    try:
+        await bob.click(panels[1], custom_id(panels[1], "confirm"))
+        await wait_for_board(fake, place, 2)
+    finally:
+        fake.interaction_deadline = 3.0
+    late = fake.take_violations()
+    assert late and all("by bob" in violation.message for violation in late)
+    assert sorted(seat for seat, _, _ in database_actions(table.database)) == ["A", "B"]
+    assert len(reveals(place)) == 1
+    await fake.wait_for(
+        lambda: "expired before it was answered" in started_bot.output(),
+        timeout=10,
+        what="the bot's warning about the late answer",
+    )
+    assert "unexpected error" not in started_bot.output()
