@@ -269,9 +269,9 @@ class RaceService:
         self._worker.shutdown(wait=False, cancel_futures=True)
 
     async def in_worker(self, function: Callable[..., T], /, *args: Any, **kwargs: Any) -> T:
-        """Run CPU-heavy work (AI seats, board images) off the event loop, one job at a
-        time: a single worker thread leaves the loop at least half of the interpreter, so
-        clicks are answered within Discord's three seconds even while boards are drawn."""
+        """Run CPU-heavy work off the event loop, one job at a time: AI seats' moves, and a
+        board image when its worker process is gone. A single worker thread leaves the loop
+        at least half of the interpreter, so clicks are still answered promptly."""
         call = functools.partial(function, *args, **kwargs)
         return await asyncio.get_running_loop().run_in_executor(self._worker, call)
 

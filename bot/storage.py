@@ -213,6 +213,14 @@ def _dumps(value: JSON) -> str:
     return json.dumps(value, separators=(",", ":"), ensure_ascii=False)
 
 
+def _race_columns(fields: dict[str, Any]) -> dict[str, Any]:
+    """Race fields as column values: the JSON ones (settings, setup, state) as text."""
+    return {
+        name: _dumps(value) if name in JSON_RACE_FIELDS and value is not None else value
+        for name, value in fields.items()
+    }
+
+
 def _transaction(
     connection: sqlite3.Connection, statements: Sequence[tuple[str, Sequence[Any]]]
 ) -> list[int | None]:
@@ -332,9 +340,7 @@ class Storage:
         return None if row is None else _race(row)
 
     async def update_race(self, race_id: int, now: float, **fields: Any) -> None:
-        for name in JSON_RACE_FIELDS:
-            if name in fields and fields[name] is not None:
-                fields[name] = _dumps(fields[name])
+        fields = _race_columns(fields)
         names = ", ".join(f"{name} = ?" for name in fields)
         await self._write(
             [
@@ -371,9 +377,7 @@ class Storage:
                     (race_id, seat.seat, seat.user_id, seat.name, seat.ai_level, seat.joined_at),
                 )
             )
-        for name in JSON_RACE_FIELDS:
-            if name in race_fields and race_fields[name] is not None:
-                race_fields[name] = _dumps(race_fields[name])
+        race_fields = _race_columns(race_fields)
         names = "".join(f"{name} = ?, " for name in race_fields)
         statements.append(
             (
@@ -398,6 +402,16 @@ class Storage:
             f"SELECT * FROM races WHERE status IN ({marks}) ORDER BY id", statuses
         )
         return [_race(row) for row in rows]
+
+    async def races_with_ai_to_play(self) -> list[int]:
+        """Running races where an AI seat still owes its move this turn."""
+        rows = await self._all(
+            "SELECT DISTINCT races.id FROM races JOIN seats ON seats.race_id = races.id"
+            " WHERE races.status = 'running' AND seats.user_id IS NULL"
+            " AND ',' || races.waiting || ',' LIKE '%,' || seats.seat || ',%'"
+            " ORDER BY races.id"
+        )
+        return [int(row[0]) for row in rows]
 
     async def race_ids_with_status(self, *statuses: str) -> list[int]:
         marks = ", ".join("?" for _ in statuses)
@@ -499,16 +513,6 @@ class Storage:
         return 0 if row is None else int(row[0])
 
     # ------------------------------------------------------------------ outbox
-
-    async def races_with_ai_to_play(self) -> list[int]:
-        """Running races where an AI seat still owes its move this turn."""
-        rows = await self._all(
-            "SELECT DISTINCT races.id FROM races JOIN seats ON seats.race_id = races.id"
-            " WHERE races.status = 'running' AND seats.user_id IS NULL"
-            " AND ',' || races.waiting || ',' LIKE '%,' || seats.seat || ',%'"
-            " ORDER BY races.id"
-        )
-        return [int(row[0]) for row in rows]
 
     async def pending_announcements(self, race_id: int | None = None) -> list[OutboxRow]:
         rows = await self._all(

@@ -33,8 +33,8 @@ from bot.service import (
 from bot.text import t
 from cogs.announce import Announcer
 from cogs.ui import MODAL_PATTERN, MoveModal, lobby_view, panel_view
-from engine.charioteer.render import hand_text, rule_text
-from engine.core import EngineError
+from engine.charioteer.render import hand_text, reveal_text, rule_text
+from engine.core import EngineError, public_events
 
 log = logging.getLogger(__name__)
 
@@ -42,6 +42,8 @@ PANEL_VERBS = {"cards", "symbol", "token", "discard", "crowd", "clear"}
 LOBBY_VERBS = {"join", "leave", "start", "addai", "noai"}
 REQUIRED = ("view_channel", "send_messages")
 FOR_THREADS = ("create_public_threads", "send_messages_in_threads")
+RACE_OPTION = _("The race number (this thread's race if left out)", key="cmd.option.race")
+"""The ``race`` option's description, shared by every command that takes one."""
 UNKNOWN_INTERACTION = 10062
 """Discord's error code for an interaction that expired (3 s) before its answer."""
 
@@ -276,9 +278,7 @@ class RaceCog(
         name=_("hand", key="cmd.hand"),
         description=_("Open your private move panel", key="cmd.hand.about"),
     )
-    @app_commands.describe(
-        race=_("The race number (this thread's race if left out)", key="cmd.option.race")
-    )
+    @app_commands.describe(race=RACE_OPTION)
     async def hand(self, interaction: discord.Interaction[Any], race: int | None = None) -> None:
         table = await self.find(interaction, race)
         await self.open_panel(interaction, table.id, None)
@@ -298,9 +298,7 @@ class RaceCog(
         name=_("status", key="cmd.status"),
         description=_("Where the race stands", key="cmd.status.about"),
     )
-    @app_commands.describe(
-        race=_("The race number (this thread's race if left out)", key="cmd.option.race")
-    )
+    @app_commands.describe(race=RACE_OPTION)
     async def status(self, interaction: discord.Interaction[Any], race: int | None = None) -> None:
         table = await self.find(interaction, race)
         await reply(
@@ -321,15 +319,10 @@ class RaceCog(
         name=_("log", key="cmd.log"),
         description=_("Every reveal of the race so far", key="cmd.log.about"),
     )
-    @app_commands.describe(
-        race=_("The race number (this thread's race if left out)", key="cmd.option.race")
-    )
+    @app_commands.describe(race=RACE_OPTION)
     async def log_(self, interaction: discord.Interaction[Any], race: int | None = None) -> None:
         table = await self.find(interaction, race)
         await interaction.response.defer(ephemeral=True, thinking=True)
-        from engine.charioteer.render import reveal_text
-        from engine.core import public_events
-
         locale = locale_of(interaction)
         reports = await self.service.turn_reports(table.id)
         if not reports:
@@ -358,9 +351,7 @@ class RaceCog(
         name=_("leave", key="cmd.leave"),
         description=_("Leave the race (an AI takes your chariot)", key="cmd.leave.about"),
     )
-    @app_commands.describe(
-        race=_("The race number (this thread's race if left out)", key="cmd.option.race")
-    )
+    @app_commands.describe(race=RACE_OPTION)
     async def leave(self, interaction: discord.Interaction[Any], race: int | None = None) -> None:
         table = await self.find(interaction, race)
         if table.status == "lobby":
@@ -386,9 +377,7 @@ class RaceCog(
         name=_("abandon", key="cmd.abandon"),
         description=_("End the race (host or Manage Server)", key="cmd.abandon.about"),
     )
-    @app_commands.describe(
-        race=_("The race number (this thread's race if left out)", key="cmd.option.race")
-    )
+    @app_commands.describe(race=RACE_OPTION)
     async def abandon(self, interaction: discord.Interaction[Any], race: int | None = None) -> None:
         table = await self.find(interaction, race)
         update = await self.service.abandon(
@@ -414,7 +403,7 @@ class RaceCog(
     @app_commands.describe(
         seat=_("The seat to hand over", key="cmd.option.seat"),
         member=_("Who drives it from now on", key="cmd.option.member"),
-        race=_("The race number (this thread's race if left out)", key="cmd.option.race"),
+        race=RACE_OPTION,
     )
     async def substitute(
         self,
@@ -509,7 +498,9 @@ class RaceCog(
         locale = table.row.locale
         try:
             await interaction.response.edit_message(content=self.lobby_text(table), view=None)
-        except discord.NotFound:  # the click expired; the race has started all the same
+        except discord.NotFound as error:
+            if error.code != UNKNOWN_INTERACTION:
+                raise
             log.warning("race %d: started, but the Start click expired unanswered", race)
         thread_id = None
         permissions = interaction.app_permissions

@@ -95,23 +95,20 @@ class SeatView:
         without discard tokens; each stops at its first legal move."""
         if self.seat is None or self.result is not None:
             return []
-        return [
-            symbol
-            for symbol in SYMBOLS
-            if next(
-                iter_hand_moves(
-                    self.hand,
-                    self.tokens,
-                    self.crowd,
-                    self.options,
-                    discards=False,
-                    symbols=(symbol,),
-                    resets=False,
-                ),
-                None,
+        playable = []
+        for symbol in SYMBOLS:
+            moves = iter_hand_moves(
+                self.hand,
+                self.tokens,
+                self.crowd,
+                self.options,
+                discards=False,
+                symbols=(symbol,),
+                resets=False,
             )
-            is not None
-        ]
+            if next(moves, None) is not None:
+                playable.append(symbol)
+        return playable
 
     def analyse(self, move: Move) -> Play:
         """Check the viewing seat's move and say what it does (raises if illegal)."""
