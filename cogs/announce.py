@@ -17,7 +17,7 @@ from typing import Any
 import discord
 
 from bot.images import ImageProcess
-from bot.service import Announcement, RaceService, Table
+from bot.service import Announcement, Table, TableService
 from bot.text import t
 from cogs.ui import board_view, dm_view
 from engine.charioteer import SeatView
@@ -76,7 +76,7 @@ def podium_content(table: Table, view: SeatView, locale: str | None) -> str:
 class Announcer:
     """Delivers a race's pending announcements, one race at a time, in order."""
 
-    def __init__(self, client: discord.Client, service: RaceService, images: ImageProcess) -> None:
+    def __init__(self, client: discord.Client, service: TableService, images: ImageProcess) -> None:
         self.client = client
         self.service = service
         self.images = images
