@@ -256,7 +256,7 @@ class Announcing:
         start = time.perf_counter()
         reveal_text(public_events(report.events), report.view, names=names, locale="en")
         board_text(report.view, names=names, locale="en")
-        await self.images.board_png(report.view, names=names, locale="en")
+        await self.images.run(board_png, report.view, names=names, locale="en")
         self.times.append(time.perf_counter() - start)
 
     async def drain(self) -> None:

@@ -11,11 +11,14 @@ from bot.clock import FakeClock
 from bot.games.base import GameHost
 from bot.service import TableService
 from engine.charioteer import Move, SeatView
-from engine.core import Rng
+from engine.core import Action, Rng
 
 
-def first_choice(host: GameHost, level: str, view: SeatView, rng: Rng) -> Move:
-    """A stand-in AI for service tests: a seeded pick among the legal moves."""
+def first_choice(host: GameHost, level: str, view: SeatView, rng: Rng) -> Move | Action:
+    """A stand-in AI for service tests: for Charioteer a seeded pick among the legal moves
+    without discards (fast), for other games the game's own AI."""
+    if host.id != "charioteer":
+        return host.ai_action(level, view, rng)
     moves = view.legal_moves(discards=False)
     return moves[rng.below(len(moves))]
 
