@@ -19,6 +19,7 @@ import discord
 from bot.images import ImageProcess
 from bot.service import Announcement, Table, TableService
 from bot.text import t
+from cogs.games import Poster
 from cogs.ui import board_view, dm_view
 from engine.charioteer import SeatView
 from engine.charioteer.render import board_png, board_text, hand_text, reveal_text
@@ -82,6 +83,8 @@ class Announcer:
         self.images = images
         self._locks: dict[int, asyncio.Lock] = {}
         self._dm_warned: set[tuple[int, int]] = set()
+        self.posters: dict[str, Poster] = {}
+        """Games that post their own announcements, by game id (Charioteer's are below)."""
 
     async def channel_for(self, table: Table) -> Any:
         channel_id = table.row.thread_id or table.row.channel_id
@@ -133,6 +136,9 @@ class Announcer:
         locale = table.row.locale
         nonce = f"c{announcement.row.id}"
         kind = announcement.row.kind
+        poster = self.posters.get(table.game)
+        if poster is not None:
+            return await poster.post(channel, table, announcement, nonce)
         if kind == "reveal":
             report = announcement.report
             assert report is not None
@@ -183,10 +189,15 @@ class Announcer:
         channel = await self.channel_for(table)
         if channel is None:
             return
-        _, view = await self.service.view_for(race_id, None)
+        poster = self.posters.get(table.game)
+        if poster is not None:
+            content = await poster.board_content(table)
+        else:
+            _, view = await self.service.view_for(race_id, None)
+            content = board_content(table, view, table.row.locale)
         try:
             await channel.get_partial_message(table.row.board_message_id).edit(
-                content=board_content(table, view, table.row.locale), allowed_mentions=MENTIONS
+                content=content, allowed_mentions=MENTIONS
             )
         except discord.HTTPException:
             log.warning("race %d: could not update the board", race_id)
@@ -197,18 +208,23 @@ class Announcer:
         for seat in table.waiting_humans():
             if seat.user_id is None or not await self.service.storage.dm_enabled(seat.user_id):
                 continue
-            _, view = await self.service.view_for(table.id, seat.user_id)
             locale = table.row.locale
-            text = (
-                t(locale, "dm.turn", race=table.id, turn=view.turn)
-                + "\n"
-                + hand_text(view, locale=locale or "en")
-            )
+            poster = self.posters.get(table.game)
+            if poster is not None:
+                text, buttons = await poster.turn_notice(table, seat.user_id)
+            else:
+                _, view = await self.service.view_for(table.id, seat.user_id)
+                text = (
+                    t(locale, "dm.turn", race=table.id, turn=view.turn)
+                    + "\n"
+                    + hand_text(view, locale=locale or "en")
+                )
+                buttons = dm_view(table.id, view.turn, locale)
             try:
                 user = self.client.get_user(seat.user_id) or await self.client.fetch_user(
                     seat.user_id
                 )
-                await user.send(text[:MESSAGE_LIMIT], view=dm_view(table.id, view.turn, locale))
+                await user.send(text[:MESSAGE_LIMIT], view=buttons)
             except discord.HTTPException as error:
                 if (table.id, seat.user_id) in self._dm_warned:
                     continue
