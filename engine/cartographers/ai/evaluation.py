@@ -39,11 +39,12 @@ MEAN_CARD_TIME = 1.4
 """Time an explore card takes off the season on average (11 explore cards, 2 ruins, 0–2)."""
 
 
-def coins_after(sheet: MapSheet, after: MapSheet, drawing: Drawing, coins: int) -> int:
+def coins_after(surrounded: frozenset[int], after: MapSheet, drawing: Drawing, coins: int) -> int:
     """The map owner's coins once ``drawing`` is on ``after`` (spec §2: the coin shape,
-    and a coin per mountain surrounded for the first time; the track stops at 14)."""
-    surrounded = len(after.enclosed_mountains() - sheet.enclosed_mountains())
-    return min(COIN_TRACK, coins + int(drawing.coin) + surrounded)
+    and a coin per mountain surrounded for the first time — ``surrounded`` are those
+    surrounded before; the track stops at 14)."""
+    newly = len(after.enclosed_mountains() - surrounded)
+    return min(COIN_TRACK, coins + int(drawing.coin) + newly)
 
 
 def season_edicts(view: SeatView) -> tuple[str, str]:
@@ -52,16 +53,32 @@ def season_edicts(view: SeatView) -> tuple[str, str]:
     return view.edicts[EDICTS.index(first)], view.edicts[EDICTS.index(second)]
 
 
+class ImmediateGain:
+    """The stars a drawing changes for the owner of ``sheet`` at this season's end: the
+    season's edicts, coins, and empty cells next to monsters (the map as it stands is
+    measured once)."""
+
+    def __init__(self, view: SeatView, sheet: MapSheet, coins: int) -> None:
+        self.sheet = sheet
+        self.coins = coins
+        self.edicts = season_edicts(view)
+        self.surrounded = sheet.enclosed_mountains()
+        self.base = self.stars(sheet, coins)
+
+    def stars(self, sheet: MapSheet, coins: int) -> int:
+        edicts = sum(SCORERS[edict](sheet)[0] for edict in self.edicts)
+        return edicts + coins - len(sheet.monster_threat())
+
+    def __call__(self, drawing: Drawing) -> int:
+        after = self.sheet.draw(drawing.cells, drawing.terrain)
+        coins = coins_after(self.surrounded, after, drawing, self.coins)
+        return self.stars(after, coins) - self.base
+
+
 def immediate_gain(view: SeatView, sheet: MapSheet, coins: int, drawing: Drawing) -> int:
-    """The stars ``drawing`` changes for the owner of ``sheet`` at this season's end: the
-    season's edicts, coins, and empty cells next to monsters."""
-    after = sheet.draw(drawing.cells, drawing.terrain)
-    edicts = sum(
-        SCORERS[edict](after)[0] - SCORERS[edict](sheet)[0] for edict in season_edicts(view)
-    )
-    coined = coins_after(sheet, after, drawing, coins) - coins
-    threat = len(after.monster_threat()) - len(sheet.monster_threat())
-    return edicts + coined - threat
+    """The stars ``drawing`` changes for the owner of ``sheet`` (with ``coins``) at this
+    season's end (see :class:`ImmediateGain`)."""
+    return ImmediateGain(view, sheet, coins)(drawing)
 
 
 @dataclass(frozen=True)

@@ -33,10 +33,11 @@ class StrategicPolicy:
         coins = view.player(view.target).coins
         sign = -1.0 if view.phase is Phase.AMBUSH else 1.0
         outlook = Outlook(view, self.weights)
+        surrounded = sheet.enclosed_mountains()
         afters = []
         for drawing in legal_choices(view):
             after = sheet.draw(drawing.cells, drawing.terrain)
-            afters.append((drawing, after, coins_after(sheet, after, drawing, coins)))
+            afters.append((drawing, after, coins_after(surrounded, after, drawing, coins)))
         first = [sign * outlook.first_look(after, gained) for _, after, gained in afters]
         ranked = sorted(range(len(afters)), key=lambda index: -first[index])
         weights = self.weights
