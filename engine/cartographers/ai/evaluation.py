@@ -24,7 +24,10 @@ from engine.cartographers.components import (
     AMBUSH_CARDS,
     COIN_TRACK,
     EDICTS,
+    EXPLORE_BY_ID,
+    EXPLORE_CARDS,
     SEASONS,
+    CardKind,
     Terrain,
 )
 from engine.cartographers.geometry import SIZE, cell, neighbours
@@ -35,6 +38,7 @@ from engine.cartographers.state import AmbushMode
 from engine.cartographers.view import SeatView
 
 WILDHOLDS_SIZE = 6
+RUINS_CARDS = sum(card.kind is CardKind.RUINS for card in EXPLORE_CARDS)
 MEAN_CARD_TIME = 1.4
 """Time an explore card takes off the season on average (11 explore cards, 2 ruins, 0–2)."""
 
@@ -130,7 +134,7 @@ class Outlook:
         self.ambush_chance = min(1.0, view.ambushes_in_deck * min(cards_left, deck) / deck)
         self.auto_ambush = view.options.ambush is AmbushMode.AUTO or len(view.players) == 1
         self.ambush_cards = tuple(c for c in AMBUSH_CARDS if c.id not in view.ambushes_out)
-        self.ruins_to_come = view.deck_size > 0
+        self.ruins_to_come = ruins_to_come(view)
 
     def first_look(self, sheet: MapSheet, coins: int) -> float:
         """Edicts weighted by the scorings left, coins, and cells next to monsters."""
@@ -167,6 +171,15 @@ class Outlook:
             if cells is not None:
                 total += len(sheet.draw(cells, Terrain.MONSTER).monster_threat()) - before
         return total / len(self.ambush_cards)
+
+
+def ruins_to_come(view: SeatView) -> bool:
+    """Whether a ruins card may still be revealed: one of this season's is still in the
+    deck, or a later season reshuffles them all back in (spec §2 "Season end")."""
+    if SEASONS.index(view.season) < len(SEASONS) - 1:
+        return True
+    revealed = sum(EXPLORE_BY_ID[card_id].kind is CardKind.RUINS for card_id in view.column)
+    return view.deck_size > 0 and revealed < RUINS_CARDS
 
 
 # --------------------------------------------------------------------------- progress

@@ -21,7 +21,7 @@ from engine.cartographers.ai import (
     policy_for,
     timeout_action,
 )
-from engine.cartographers.ai.evaluation import immediate_gain
+from engine.cartographers.ai.evaluation import immediate_gain, ruins_to_come
 from engine.cartographers.geometry import cell
 from engine.cartographers.placement import Drawing
 from engine.cartographers.rules import MONSTER, PLACE
@@ -265,3 +265,17 @@ def test_no_drawing_when_there_is_none_to_make(level: str) -> None:
 def test_an_unknown_level_is_refused() -> None:
     with pytest.raises(MalformedAction, match="unknown AI level"):
         policy_for("clairvoyant")
+
+
+@pytest.mark.parametrize(
+    ("season", "column", "expected"),
+    [
+        ("spring", ["temple_ruins", "outpost_ruins", "hamlet"], True),
+        ("winter", ["temple_ruins", "hamlet"], True),
+        ("winter", ["temple_ruins", "outpost_ruins", "hamlet"], False),
+    ],
+)
+def test_ruins_cards_still_to_come(season: str, column: list[str], expected: bool) -> None:
+    """Ruins return with every reshuffle; only in winter can both have been revealed."""
+    expedition = table(season=season, card="hamlet", column=column)
+    assert ruins_to_come(expedition.view("1")) is expected
