@@ -191,14 +191,14 @@ class Board:
         """Spec §2: an empty square, touching a tile, every shared edge matching."""
         if (x, y) in self.at:
             return False
-        needs = self._needs.get((x, y))
+        needs = self.needs.get((x, y))
         if needs is None:
             return False
         edges = tile.rotated_edges(rotation)
         return all(edges[side] is edge for side, edge in needs)
 
     @cached_property
-    def _needs(self) -> dict[tuple[int, int], tuple[tuple[int, Edge], ...]]:
+    def needs(self) -> dict[tuple[int, int], tuple[tuple[int, Edge], ...]]:
         """For each frontier square: the edge each neighbouring tile shows it, by side."""
         at = self.at
         out: dict[tuple[int, int], tuple[tuple[int, Edge], ...]] = {}

@@ -271,7 +271,7 @@ def deploy(
     scores = dict(zip(state.units, state.scores, strict=True))
     assert state.placed is not None
     x, y = state.placed
-    touched = _touched_regions(board, x, y)
+    touched = touched_regions(board, x, y)
     for region in touched:
         inside = [m for m in meeples if board.region(m.at) is region]
         if len(units_in(inside, state.unit_of)) < 2:
@@ -301,7 +301,7 @@ def deploy(
     return next_turn(after, chance, events)
 
 
-def _touched_regions(board: Board, x: int, y: int) -> list[Region]:
+def touched_regions(board: Board, x: int, y: int) -> list[Region]:
     """The features the tile on (x, y) may have joined, contested or completed, in the
     order battles are fought and features scored (ruling of §6): the tile's features in
     catalogue order, then its own planet, then the planets around it clockwise from the
