@@ -74,6 +74,28 @@ def fit_text(
     return (cut.rstrip() + ELLIPSIS if cut else ""), smallest
 
 
+def wrap_text(text: str, width: float, size: int, *, bold: bool = False) -> list[str]:
+    """``text`` broken into lines at spaces, each at most ``width`` wide at ``size`` (a
+    single word wider than that is cut with "…")."""
+    lines: list[str] = []
+    current = ""
+    for word in text.split():
+        candidate = f"{current} {word}" if current else word
+        if text_width(candidate, size, bold) <= width:
+            current = candidate
+            continue
+        if current:
+            lines.append(current)
+        current = (
+            word
+            if text_width(word, size, bold) <= width
+            else fit_text(word, width, size, bold=bold, smallest=size)[0]
+        )
+    if current:
+        lines.append(current)
+    return lines
+
+
 def text_colour(fill: RGB) -> RGB:
     """Ink or white, whichever reads better on ``fill``."""
     red, green, blue = fill
@@ -94,8 +116,17 @@ class Picture:
     png: bytes
     width: float
     height: float
-    text_sizes: tuple[int, ...]
+    texts: tuple[tuple[str, int], ...]
+    """Every text drawn, with its size."""
     disc_radii: tuple[float, ...]
+
+    @property
+    def text_sizes(self) -> tuple[int, ...]:
+        return tuple(size for _, size in self.texts)
+
+    def says(self, wanted: str) -> bool:
+        """Whether some text drawn contains ``wanted``."""
+        return any(wanted in shown for shown, _ in self.texts)
 
     def smallest_text(self, shown_width: float = PHONE_WIDTH) -> float:
         """The smallest text, in pixels, when the picture is shown ``shown_width`` wide."""
@@ -114,7 +145,7 @@ class Canvas:
     height: float
     background: RGB
     scale: int = OUTPUT_SCALE * SUPERSAMPLE
-    text_sizes: list[int] = field(default_factory=list)
+    texts: list[tuple[str, int]] = field(default_factory=list)
     disc_radii: list[float] = field(default_factory=list)
 
     def __post_init__(self) -> None:
@@ -156,6 +187,11 @@ class Canvas:
         else:
             self.draw.rectangle(scaled, fill=fill, outline=outline, width=line)
 
+    def arc(self, box: Box, start: float, end: float, fill: RGB, width: float = 1) -> None:
+        """The part of the ellipse in ``box`` from ``start`` to ``end`` degrees (clockwise
+        from three o'clock)."""
+        self.draw.arc(self._box(box), start, end, fill=fill, width=round(width * self.scale))
+
     def line(self, points: Sequence[Point], fill: RGB, width: float = 1) -> None:
         s = self.scale
         self.draw.line([(x * s, y * s) for x, y in points], fill=fill, width=round(width * s))
@@ -180,7 +216,7 @@ class Canvas:
         if not text:
             return 0.0
         s = self.scale
-        self.text_sizes.append(size)
+        self.texts.append((text, size))
         self.draw.text(
             (place[0] * s, place[1] * s),
             text,
@@ -229,7 +265,7 @@ class Canvas:
             png=out.getvalue(),
             width=self.width,
             height=self.height,
-            text_sizes=tuple(self.text_sizes),
+            texts=tuple(self.texts),
             disc_radii=tuple(self.disc_radii),
         )
 
