@@ -47,6 +47,11 @@ def pixel(picture: Picture, cell: str, across: float, down: float) -> tuple[int,
     return image.getpixel((round(x), round(y)))  # type: ignore[return-value]
 
 
+def near(found: tuple[int, ...], wanted: tuple[int, int, int]) -> bool:
+    """The same colour, give or take the palette the PNG is saved with."""
+    return all(abs(a - b) <= 6 for a, b in zip(found, wanted, strict=True))
+
+
 def readable(picture: Picture) -> None:
     assert picture.width == PHONE_WIDTH
     assert picture.smallest_text(400) >= MIN_TEXT
@@ -63,8 +68,8 @@ def test_the_map_paints_every_terrain_in_its_colour() -> None:
         [Terrain.FOREST, Terrain.VILLAGE, Terrain.FARM, Terrain.WATER, Terrain.MONSTER],
         strict=True,
     ):
-        assert pixel(picture, cell, 0.5, 0.08) == COLOURS[terrain]
-    assert pixel(picture, "B2", 0.5, 0.5) == EMPTY
+        assert near(pixel(picture, cell, 0.5, 0.08), COLOURS[terrain])
+    assert near(pixel(picture, "B2", 0.5, 0.5), EMPTY)
 
 
 def test_every_terrain_has_its_own_pattern_besides_its_colour() -> None:
