@@ -112,10 +112,14 @@ def run_show(args: argparse.Namespace, out: TextIO) -> int:
         sheet, coins = loaded.sheet, loaded.coins
         out.write("\n".join(render_map(sheet)) + "\n")
     if args.png:
-        from engine.cartographers.image import render_png
+        from engine.cartographers.render import map_picture, seat_map_picture
 
+        if loaded.state is not None:
+            picture = seat_map_picture(view(loaded.state, None), seat)
+        else:
+            picture = map_picture(sheet, coins=coins)
         with open(args.png, "wb") as handle:
-            handle.write(render_png(sheet, coins=coins))
+            handle.write(picture.png)
     return 0
 
 
