@@ -657,10 +657,13 @@ class CartographersCog(
         panel = build_panel(view, draft)
         if panel is None:
             raise ServiceError("carto.nothing_to_draw")
-        assert view.target is not None
-        target = view.player(view.target)
         png = await self.images.run(
-            panel_png, target.sheet, target.coins, panel.cells, panel.candidate is not None
+            panel_png,
+            view,
+            table.names,
+            panel.shown,
+            panel.cells,
+            panel.candidate is not None,
         )
         picture = discord.File(io.BytesIO(png), filename=f"map-{table.id}-{view.turn}.png")
         return {

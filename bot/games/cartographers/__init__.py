@@ -130,10 +130,10 @@ class CartographersHost(GameHost):
         return state.commit_of(seat) is not None
 
     def ai_action(self, level: str, seat_view: SeatView, rng: Rng) -> Action:
-        choices = legal_choices(seat_view)
-        if not choices:
-            raise ValueError("nothing to draw")
-        return drawing_action(seat_view, choices[rng.below(len(choices))].placement)
+        """The engine's AI of ``level`` (random, greedy, strategic) from the seat's view."""
+        from engine.cartographers.ai import ai_action
+
+        return ai_action(level, seat_view, rng)
 
     def fallback_action(self, seat_view: SeatView) -> Action:
         choices = legal_choices(seat_view)

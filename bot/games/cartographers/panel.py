@@ -193,6 +193,8 @@ class DrawPanel:
     """The drawing the draft makes, when legal."""
     cells: tuple[int, ...]
     """The cells the draft covers (to highlight), legal or not."""
+    shown: Placement | None
+    """The placement the draft describes, legal or not (None until it has a cell)."""
     refusal: str | None
     """Why the draft is not a legal drawing (the engine's reason), if it is not."""
     proposed: bool
@@ -258,6 +260,7 @@ def build_panel(view: SeatView, draft: DrawDraft, lang: str = "en") -> DrawPanel
     candidate: Drawing | None = None
     cells: tuple[int, ...] = ()
     refusal: str | None = None
+    placement: Placement | None = None
     if draft.at is not None:
         placement = Placement(
             terrain, draft.shape, Orientation(draft.rotation, draft.flip), draft.at
@@ -305,6 +308,7 @@ def build_panel(view: SeatView, draft: DrawDraft, lang: str = "en") -> DrawPanel
         fallback_only=fallback_only,
         candidate=candidate,
         cells=cells,
+        shown=placement,
         refusal=refusal,
         proposed=proposed,
         nowhere=nowhere,
