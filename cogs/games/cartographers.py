@@ -94,9 +94,9 @@ async def fail(interaction: discord.Interaction[Any], error: BaseException) -> N
     user gets a short apology. Never a traceback to the user."""
     locale = locale_of(interaction)
     if isinstance(error, RuleError):
-        text = t(locale, error.key, reason=error.error.reason)
+        text = t(locale, GAME_WORDING[error.key], reason=error.error.reason)
     elif isinstance(error, (ServiceError, DrawDraftError)):
-        text = t(locale, error.key, **error.params)
+        text = t(locale, GAME_WORDING.get(error.key, error.key), **error.params)
     elif isinstance(error, discord.NotFound) and error.code == UNKNOWN_INTERACTION:
         log.warning("an interaction expired before it was answered")
         return
@@ -110,6 +110,27 @@ async def fail(interaction: discord.Interaction[Any], error: BaseException) -> N
         await reply(interaction, text)
     except discord.HTTPException:
         log.warning("could not answer an interaction with an error")
+
+
+GAME_WORDING: dict[str, str] = {
+    "error.no_such_race": "game.no_such_table",
+    "error.bad_seats": "game.bad_seats",
+    "error.bad_options": "game.bad_options",
+    "error.illegal_move": "game.illegal_move",
+    "error.host_cannot_leave_lobby": "game.host_cannot_leave_lobby",
+    "error.not_a_lobby": "game.not_a_lobby",
+    "error.race_over": "game.over",
+    "error.host_only": "game.host_only",
+    "error.too_few_players": "game.too_few_players",
+    "error.not_seated": "game.not_seated",
+    "error.stale_turn": "game.stale_turn",
+    "error.not_started": "game.not_started",
+    "error.no_such_seat": "game.no_such_seat",
+    "error.already_seated": "game.already_seated",
+    "error.no_race_here": "game.no_table_here",
+    "error.stale_choice": "game.stale_choice",
+}
+"""The host's refusals are worded for races; these say "game" for any game."""
 
 
 def _clip(text: str, limit: int = LABEL_LIMIT) -> str:

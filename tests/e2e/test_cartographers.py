@@ -44,3 +44,40 @@ async def test_two_players_draw_through_the_panel_to_the_final_ranking(
     assert ranking.attachments and "stars" in ranking.content
     assert len(seasons(place)) == 4
     assert all(s.attachments for s in seasons(place))
+
+
+async def test_a_solo_game_ends_with_a_title(table: Table, started_bot: BotProcess) -> None:
+    fake, alice = table.fake, table.alice
+    lobby, place = await start_game(fake, alice, [], table.channel, side="B")
+    assert "side B" in lobby.content
+    await play_to_the_end(fake, place, [alice])
+    ranking = podiums(place)[0]
+    assert "solo values" in ranking.content and "1. " in ranking.content
+
+
+async def test_the_panels_controls_move_rotate_and_type_the_drawing(
+    table: Table, started_bot: BotProcess
+) -> None:
+    fake, alice, bob = table.fake, table.alice, table.bob
+    _, place = await start_game(fake, alice, [bob], table.channel)
+    panel = await open_panel(alice, await wait_for_post(fake, place, 1))
+    assert "Proposed" in panel.content
+    panel = await (await alice.select(panel, custom_id(panel, "row"), ["10"])).reply()
+    panel = await (await alice.select(panel, custom_id(panel, "col"), ["10"])).reply()
+    if "Not legal" in panel.content:  # anchored at K11 most shapes run off the map
+        assert not confirm_enabled(panel) and "off the map" in panel.content
+    opened = await alice.click(panel, custom_id(panel, "type"))
+    modal = await opened.wait_modal()
+    assert modal["custom_id"].startswith("cm:")
+    typed = await alice.submit_modal(opened, {"cell": "Z99"})
+    refusal = await typed.reply()
+    assert refusal.ephemeral and "is not a cell of the map" in refusal.content
+    opened = await alice.click(panel, custom_id(panel, "type"))
+    await opened.wait_modal()
+    panel = await (await alice.submit_modal(opened, {"cell": "c4"})).reply()
+    assert "at C4" in panel.content
+    before = panel.content
+    panel = await (await alice.click(panel, custom_id(panel, "rotate"))).reply()
+    assert "turned 90°" in panel.content and panel.content != before
+    panel = await (await alice.click(panel, custom_id(panel, "flip"))).reply()
+    assert "flipped" in panel.content
