@@ -81,3 +81,22 @@ async def test_the_panels_controls_move_rotate_and_type_the_drawing(
     assert "turned 90°" in panel.content and panel.content != before
     panel = await (await alice.click(panel, custom_id(panel, "flip"))).reply()
     assert "flipped" in panel.content
+
+
+async def test_a_player_who_chose_dms_draws_from_the_turn_notice(
+    table: Table, started_bot: BotProcess
+) -> None:
+    fake, alice, bob = table.fake, table.alice, table.bob
+    chose = await (await bob.slash(table.channel, "game dm", enabled=True)).reply()
+    assert chose.ephemeral
+    _, place = await start_game(fake, alice, [bob], table.channel)
+    await fake.wait_for(lambda: bool(bob.dms()), timeout=30, what="bob's turn notice")
+    notice = bob.dms()[0]
+    assert "Your drawing is due in Cartographers #1 (turn 1)" in notice.content
+    assert not alice.dms()
+    panel = await (await bob.click(notice, custom_id(notice, "draw"))).reply(timeout=30)
+    assert panel.ephemeral and panel.attachments and "Legal" in panel.content
+    done = await (await bob.click(panel, custom_id(panel, "confirm"))).reply()
+    assert "Drawing confirmed" in done.content
+    status = await (await alice.slash(place, "game status")).reply()
+    assert "Cartographers #1" in status.content

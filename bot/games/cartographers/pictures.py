@@ -14,6 +14,24 @@ from collections.abc import Mapping
 from engine.cartographers import SeatView
 from engine.cartographers.placement import Drawing, Placement
 from engine.cartographers.render import card_picture, season_picture, seat_map_picture
+from engine.drawing import Picture
+
+
+def panel_picture(
+    view: SeatView,
+    names: Mapping[str, str],
+    placement: Placement | None,
+    cells: tuple[int, ...],
+    legal: bool,
+    lang: str = "en",
+) -> Picture:
+    """The map the viewing seat draws on (a neighbour's in an ambush), with the season,
+    the card and the edicts, and the candidate drawing outlined (crossed when not legal)."""
+    assert view.target is not None
+    candidate = Drawing(placement, cells) if placement is not None and cells else None
+    return seat_map_picture(
+        view, view.target, names=names, candidate=candidate, candidate_legal=legal, lang=lang
+    )
 
 
 def panel_png(
@@ -24,14 +42,8 @@ def panel_png(
     legal: bool,
     lang: str = "en",
 ) -> bytes:
-    """The map the viewing seat draws on (a neighbour's in an ambush), with the season,
-    the card and the edicts, and the candidate drawing outlined (red when not legal)."""
-    assert view.target is not None
-    candidate = Drawing(placement, cells) if placement is not None and cells else None
-    picture = seat_map_picture(
-        view, view.target, names=names, candidate=candidate, candidate_legal=legal, lang=lang
-    )
-    return picture.png
+    """:func:`panel_picture` as PNG bytes."""
+    return panel_picture(view, names, placement, cells, legal, lang).png
 
 
 def card_png(card_id: str, ruins: bool, lang: str = "en") -> bytes:
@@ -44,4 +56,4 @@ def season_png(view: SeatView, names: Mapping[str, str], lang: str = "en") -> by
     return season_picture(view, names=names, lang=lang).png
 
 
-__all__ = ["card_png", "panel_png", "season_png"]
+__all__ = ["card_png", "panel_picture", "panel_png", "season_png"]
