@@ -2,7 +2,7 @@
 registers the persistent buttons and selects, syncs the slash commands, resumes races on
 start-up and runs the dispatcher that fires time limits and reminders.
 
-No privileged intent is needed: commands and components arrive as interactions.
+It asks for the guilds intent only (see :data:`INTENTS`): no message is ever read.
 """
 
 from __future__ import annotations
@@ -26,6 +26,9 @@ from cogs.ui import BUTTON_PATTERN, MODAL_PATTERN, SELECT_PATTERN, RaceButton, R
 log = logging.getLogger(__name__)
 
 IDLE_WAKEUP = 3600.0
+INTENTS = discord.Intents(guilds=True)
+"""Servers, channels and threads only: commands and components arrive as interactions, so
+the bot reads no message in a server or a DM (no prefix commands)."""
 
 
 class CatalogueTranslator(app_commands.Translator):
@@ -74,7 +77,7 @@ class CircusBot(commands.Bot):
     def __init__(self, settings: Settings, service: RaceService | None = None) -> None:
         super().__init__(
             command_prefix=commands.when_mentioned,
-            intents=discord.Intents.default(),
+            intents=INTENTS,
             help_command=None,
             allowed_mentions=discord.AllowedMentions(everyone=False, roles=False, users=True),
         )

@@ -33,7 +33,7 @@ from bot.service import (
 )
 from bot.text import t
 from cogs.announce import Announcer
-from cogs.ui import MODAL_PATTERN, MoveModal, lobby_view, panel_view
+from cogs.ui import MODAL_PATTERN, MoveModal, lobby_view, panel_view, typed_move
 from engine.charioteer.render import hand_text, reveal_text, rule_text
 from engine.core import EngineError, public_events
 
@@ -723,9 +723,9 @@ class RaceCog(
         current = "" if draft.is_empty else draft.text()
         if not current and view.my_move is not None:
             current = Draft.from_move(view.my_move).text()
-        await interaction.response.send_modal(
-            MoveModal(race, turn, locale_of(interaction), current)
-        )
+        modal = MoveModal(race, turn, locale_of(interaction), current)
+        await interaction.response.send_modal(modal)
+        modal.stop()  # its submission comes to on_modal: a dismissed form is not kept
 
     async def on_modal(self, interaction: discord.Interaction[Any]) -> None:
         """A "type your move" submission (also after a restart: nothing is kept in memory)."""
@@ -736,11 +736,7 @@ class RaceCog(
         try:
             race, turn = int(match["race"]), int(match["turn"])
             await self.look_up(interaction, race, Act.PLAY)
-            text = ""
-            for row in data.get("components", []):
-                for component in row.get("components", []) if isinstance(row, dict) else []:
-                    if component.get("custom_id") == "move":
-                        text = str(component.get("value", ""))
+            text = typed_move(data.get("components", []))
             view = await self._seat_view(interaction, race, turn)
             draft = parse_move_text(text, len(view.hand), len(view.tokens))
             try:

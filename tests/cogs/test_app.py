@@ -1,0 +1,34 @@
+"""The Discord client as Discord sees it: the intents it asks for, the forms it shows."""
+
+from __future__ import annotations
+
+from tests.cogs.conftest import Circus
+from tests.e2e.players import custom_id, start_race, wait_for_board
+from tests.fakediscord.gateway import DIRECT_MESSAGES, GUILD_MESSAGES, GUILDS, MESSAGE_CONTENT
+
+LABEL, TEXT_INPUT = 18, 4
+
+
+async def test_the_bot_reads_no_messages(circus: Circus) -> None:
+    """Only the guilds intent: no server or DM message events, no message content."""
+    (session,) = circus.fake.gateway.live_sessions()
+    assert session.intents & GUILDS
+    assert not session.intents & (GUILD_MESSAGES | DIRECT_MESSAGES | MESSAGE_CONTENT)
+
+
+async def test_move_forms_use_labels_and_dismissed_ones_are_not_kept(circus: Circus) -> None:
+    fake, alice, bob = circus.fake, circus.alice, circus.bob
+    _, place = await start_race(fake, alice, [bob], circus.channel)
+    board = await wait_for_board(fake, place, 1)
+    panel = await (await alice.click(board, custom_id(board, "choose"))).reply()
+    store = circus.bot._connection._view_store
+    for _ in range(3):  # opened and dismissed, three times
+        opened = await alice.click(panel, custom_id(panel, "type"))
+        modal = await opened.wait_modal()
+        assert store._modals == {}
+    (label,) = modal["components"]
+    assert label["type"] == LABEL and label["label"] == "Move"
+    assert label["component"]["type"] == TEXT_INPUT
+    assert not label["component"].get("label")
+    answer = await (await alice.submit_modal(opened, {"move": "reset 1"})).reply()
+    assert "Move confirmed" in answer.content
