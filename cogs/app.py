@@ -8,6 +8,8 @@ It asks for the guilds intent only (see :data:`INTENTS`): no message is ever rea
 from __future__ import annotations
 
 import asyncio
+import hashlib
+import json
 import logging
 from typing import Any
 
@@ -106,14 +108,49 @@ class CircusBot(commands.Bot):
         self._tasks.append(asyncio.create_task(self.dispatch_time_limits()))
 
     async def sync_commands(self) -> None:
-        guild_id = self.settings.dev_guild_id
-        if guild_id is not None:
-            guild = discord.Object(id=guild_id)
+        """Register the slash commands with Discord, only where they changed since the
+        last sync (a hash of each payload is kept in the database), so restarts, even in
+        a crash loop, spend none of Discord's small daily budget of command writes.
+
+        With ``DEV_GUILD_ID`` the commands live in that server only (they show at once
+        there) and the global set is emptied, so the server never shows them twice. A
+        failed sync is logged and the bot runs on with the commands Discord has."""
+        scopes: list[discord.abc.Snowflake | None] = [None]
+        if self.settings.dev_guild_id is not None:
+            guild = discord.Object(id=self.settings.dev_guild_id)
             self.tree.copy_global_to(guild=guild)
-            synced = await self.tree.sync(guild=guild)
-        else:
-            synced = await self.tree.sync()
-        log.info("synced %d application commands", len(synced))
+            self.tree.clear_commands(guild=None)
+            scopes.insert(0, guild)
+        for scope in scopes:
+            where = "global" if scope is None else f"server {scope.id}"
+            key = "commands:global" if scope is None else f"commands:guild:{scope.id}"
+            digest = await self.commands_digest(scope)
+            if await self.service.storage.fact(key) == digest:
+                log.info("application commands (%s) unchanged: not synced", where)
+                continue
+            try:
+                synced = await self.tree.sync(guild=scope)
+            except discord.HTTPException as error:
+                log.warning("could not sync the application commands (%s): %s", where, error)
+                continue
+            await self.service.storage.set_fact(key, digest)
+            log.info("synced %d application commands (%s)", len(synced), where)
+
+    async def commands_digest(self, scope: discord.abc.Snowflake | None) -> str:
+        """A hash of exactly what :meth:`discord.app_commands.CommandTree.sync` would send."""
+        translator = self.tree.translator
+        payload = [
+            await command.get_translated_payload(self.tree, translator)
+            if translator is not None
+            else command.to_dict(self.tree)
+            for command in self.tree.get_commands(guild=scope)
+        ]
+        body = json.dumps(
+            {"application": self.application_id, "commands": payload},
+            sort_keys=True,
+            separators=(",", ":"),
+        )
+        return hashlib.sha256(body.encode()).hexdigest()
 
     async def on_ready(self) -> None:
         log.info(
