@@ -11,6 +11,7 @@ import asyncio
 import hashlib
 import json
 import logging
+import signal
 from typing import Any
 
 import discord
@@ -22,12 +23,19 @@ from bot.images import ImageProcess
 from bot.service import RaceService
 from bot.text import catalogue
 from cogs.announce import Announcer
-from cogs.race import RaceCog
+from cogs.race import FOLLOW_UP, RaceCog
 from cogs.ui import BUTTON_PATTERN, MODAL_PATTERN, SELECT_PATTERN, RaceButton, RaceSelect
 
 log = logging.getLogger(__name__)
 
 IDLE_WAKEUP = 3600.0
+STOP_SIGNALS = (signal.SIGTERM, signal.SIGINT)
+"""What ``docker stop``, systemd and Ctrl-C send: each stops the bot gracefully."""
+FINISH_SECONDS = 20.0
+"""How long a stop waits for work in flight (answers, follow-ups) before closing anyway."""
+IN_FLIGHT = (FOLLOW_UP, "CommandTree-invoker", "discord-ui-", "discord.py: on_interaction")
+"""Names of the tasks that carry an interaction's work: ours, and discord.py's for slash
+commands, components and the interaction listener."""
 INTENTS = discord.Intents(guilds=True)
 """Servers, channels and threads only: commands and components arrive as interactions, so
 the bot reads no message in a server or a DM (no prefix commands)."""
@@ -86,6 +94,7 @@ class CircusBot(commands.Bot):
         self.settings = settings
         self._service = service
         self._tasks: list[asyncio.Task[None]] = []
+        self._closing: asyncio.Future[None] | None = None
         self.images: ImageProcess | None = None
 
     @property
@@ -205,22 +214,76 @@ class CircusBot(commands.Bot):
                 log.exception("the time-limit dispatcher failed; retrying in a minute")
                 await asyncio.sleep(60)
 
+    def stop(self, signum: int) -> None:
+        """A stop signal: close gracefully (once; a repeated signal changes nothing)."""
+        name = signal.Signals(signum).name
+        if self._closing is not None:
+            log.info("%s received: already stopping", name)
+            return
+        log.info("%s received: finishing work in flight, then stopping", name)
+        self._closing = asyncio.ensure_future(self._shut_down())
+
     async def close(self) -> None:
-        for task in self._tasks:
+        """Stop: work in flight finishes, then Discord, the image worker and the database
+        close. Every caller waits for the same, single shutdown."""
+        if self._closing is None:
+            self._closing = asyncio.ensure_future(self._shut_down())
+        await asyncio.shield(self._closing)
+
+    async def _shut_down(self) -> None:
+        for task in self._tasks:  # the dispatcher and start-up resumption: on disk, re-armed
             task.cancel()
+        await asyncio.gather(*self._tasks, return_exceptions=True)
+        await self.finish_in_flight()
         await super().close()
         if self.images is not None:
             self.images.close()
         if self._service is not None:
             await self._service.close()
+        log.info("stopped")
+
+    async def finish_in_flight(self, timeout: float = FINISH_SECONDS) -> None:
+        """Wait until no interaction is being handled and no follow-up is running (those
+        that finish may start more), or ``timeout`` has passed."""
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + timeout
+        this = asyncio.current_task()
+        while True:
+            busy = [
+                task
+                for task in asyncio.all_tasks()
+                if task is not this and not task.done() and task.get_name().startswith(IN_FLIGHT)
+            ]
+            left = deadline - loop.time()
+            if not busy:
+                return
+            if left <= 0:
+                log.warning("stopping with %d interaction tasks unfinished", len(busy))
+                return
+            await asyncio.wait(busy, timeout=left)
+
+
+async def serve(bot: CircusBot, token: str) -> None:
+    """Connect and run until closed; a stop signal closes gracefully."""
+    loop = asyncio.get_running_loop()
+    for signum in STOP_SIGNALS:
+        loop.add_signal_handler(signum, bot.stop, signum)
+    try:
+        async with bot:
+            await bot.start(token)
+    finally:
+        await bot.close()  # discord.py skips it once the connection is closed
+        for signum in STOP_SIGNALS:
+            loop.remove_signal_handler(signum)
 
 
 def run(settings: Settings) -> int:
-    """Run until stopped; the token was checked by the caller."""
+    """Run until stopped (exit status 0 after a stop signal); the token was checked by the
+    caller."""
     assert settings.token is not None
     bot = CircusBot(settings)
     try:
-        bot.run(settings.token, log_handler=None)
+        asyncio.run(serve(bot, settings.token))
     except discord.LoginFailure:
         log.error(
             "Discord refused the token: check DISCORD_TOKEN (Developer Portal → Bot → Reset Token)"

@@ -45,6 +45,8 @@ REQUIRED = ("view_channel", "send_messages")
 FOR_THREADS = ("create_public_threads", "send_messages_in_threads")
 RACE_OPTION = _("The race number (this thread's race if left out)", key="cmd.option.race")
 """The ``race`` option's description, shared by every command that takes one."""
+FOLLOW_UP = "circus: follow-up"
+"""The name of the tasks that finish an answered interaction's work (see :meth:`later`)."""
 UNKNOWN_INTERACTION = 10062
 """Discord's error code for an interaction that expired (3 s) before its answer."""
 
@@ -203,7 +205,7 @@ class RaceCog(
 
     def later(self, coroutine: Any) -> None:
         """Run slow follow-up work after the interaction was answered."""
-        task = asyncio.create_task(coroutine)
+        task = asyncio.create_task(coroutine, name=FOLLOW_UP)
         self._background.add(task)
         task.add_done_callback(self._background.discard)
 
