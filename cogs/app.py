@@ -29,6 +29,9 @@ from cogs.ui import BUTTON_PATTERN, MODAL_PATTERN, SELECT_PATTERN, RaceButton, R
 log = logging.getLogger(__name__)
 
 IDLE_WAKEUP = 3600.0
+SYNC_SECONDS = 30.0
+"""How long a command sync may take (Discord can ask to wait hours after too many) before
+the bot goes on with the commands Discord already has; the next start tries again."""
 STOP_SIGNALS = (signal.SIGTERM, signal.SIGINT)
 """What ``docker stop``, systemd and Ctrl-C send: each stops the bot gracefully."""
 FINISH_SECONDS = 20.0
@@ -95,6 +98,7 @@ class CircusBot(commands.Bot):
         self._service = service
         self._tasks: list[asyncio.Task[None]] = []
         self._closing: asyncio.Future[None] | None = None
+        self.sync_seconds = SYNC_SECONDS
         self.images: ImageProcess | None = None
 
     @property
@@ -138,9 +142,13 @@ class CircusBot(commands.Bot):
                 log.info("application commands (%s) unchanged: not synced", where)
                 continue
             try:
-                synced = await self.tree.sync(guild=scope)
-            except discord.HTTPException as error:
-                log.warning("could not sync the application commands (%s): %s", where, error)
+                synced = await asyncio.wait_for(self.tree.sync(guild=scope), self.sync_seconds)
+            except (discord.HTTPException, TimeoutError) as error:
+                log.warning(
+                    "could not sync the application commands (%s): %s",
+                    where,
+                    error or f"no answer within {self.sync_seconds:g} s (rate limited?)",
+                )
                 continue
             await self.service.storage.set_fact(key, digest)
             log.info("synced %d application commands (%s)", len(synced), where)
