@@ -75,7 +75,12 @@ def asker_of(interaction: discord.Interaction[Any]) -> Asker:
     """Who acts and from where, for :func:`bot.access.judge`: a button, select or form in
     the bot's own DM with the user counts as a DM button (only the bot writes messages
     with components there, and only that user can click them)."""
-    in_bot_dm = interaction.guild_id is None and interaction.context.dm_channel
+    context = interaction.context  # empty if Discord left it out: then the channel decides
+    in_bot_dm = (
+        interaction.guild_id is None
+        and not context.private_channel
+        and (context.dm_channel or isinstance(interaction.channel, discord.DMChannel))
+    )
     by_control = interaction.type in (
         discord.InteractionType.component,
         discord.InteractionType.modal_submit,
