@@ -60,8 +60,6 @@ class TablesCog(
         self, interaction: discord.Interaction[Any], game: int | None, act: Act
     ) -> tuple[Table, bool]:
         """The table meant, checked for this place; and whether Manage Server applies."""
-        if interaction.guild_id is None:
-            raise ServiceError("game.server_only")
         if game is not None:
             table = await self.service.table(game)
         else:

@@ -47,6 +47,7 @@ from bot.service import (
 from bot.text import t
 from cogs.announce import MENTIONS, Announcer, mention, waiting_line
 from cogs.place import Act, check_place
+from cogs.race import FOLLOW_UP, on_own_panel
 from engine.cartographers import Phase, SeatView
 from engine.cartographers.components import EDICTS, EXPLORE_BY_ID
 from engine.cartographers.events import AmbushIgnored, MonsterPlaced, SeasonScored
@@ -129,6 +130,7 @@ GAME_WORDING: dict[str, str] = {
     "error.already_seated": "game.already_seated",
     "error.no_race_here": "game.no_table_here",
     "error.stale_choice": "game.stale_choice",
+    "error.server_only": "game.server_only",
 }
 """The host's refusals are worded for races; these say "game" for any game."""
 
@@ -433,7 +435,7 @@ class CartographersCog(
         await fail(interaction, getattr(error, "original", error))
 
     def later(self, coroutine: Any) -> None:
-        task = asyncio.create_task(coroutine)
+        task = asyncio.create_task(coroutine, name=FOLLOW_UP)
         self._background.add(task)
         task.add_done_callback(self._background.discard)
 
@@ -621,27 +623,42 @@ class CartographersCog(
         else:
             await self.start(interaction, table)
             return
-        await interaction.response.edit_message(
-            content=self.lobby_text(table), view=lobby_view(table, table.row.locale)
-        )
+        message = interaction.message
+        if message is not None and message.id == table.row.lobby_message_id:
+            await interaction.response.edit_message(
+                content=self.lobby_text(table), view=lobby_view(table, table.row.locale)
+            )
+        else:
+            await reply(
+                interaction, self.lobby_text(table), allowed_mentions=discord.AllowedMentions.none()
+            )
+            await self.refresh_lobby(table)
 
     async def start(self, interaction: discord.Interaction[Any], table: Table) -> None:
         update = await self.service.start(table.id, interaction.user.id)
         table = update.table
         locale = table.row.locale
+        lobby = interaction.message
+        if lobby is None or lobby.id != table.row.lobby_message_id:
+            lobby = None
         try:
-            await interaction.response.edit_message(content=self.lobby_text(table), view=None)
+            if lobby is not None:
+                await interaction.response.edit_message(content=self.lobby_text(table), view=None)
+            else:
+                await reply(
+                    interaction,
+                    self.lobby_text(table),
+                    allowed_mentions=discord.AllowedMentions.none(),
+                )
+                await self.refresh_lobby(table)
         except discord.NotFound as error:
             if error.code != UNKNOWN_INTERACTION:
                 raise
             log.warning("table %d: started, but the Start click expired unanswered", table.id)
         permissions = interaction.app_permissions
-        if (
-            all(getattr(permissions, perm, False) for perm in FOR_THREADS)
-            and interaction.message is not None
-        ):
+        if all(getattr(permissions, perm, False) for perm in FOR_THREADS) and lobby is not None:
             try:
-                thread = await interaction.message.create_thread(
+                thread = await lobby.create_thread(
                     name=t(locale, "carto.thread", table=table.id)[:100]
                 )
                 await self.service.set_channel_message(table.id, thread_id=thread.id)
@@ -727,7 +744,10 @@ class CartographersCog(
         draft: DrawDraft,
     ) -> None:
         await self.service.save_draft(table.id, interaction.user.id, view.turn, draft.to_json())
-        await interaction.response.defer()
+        if on_own_panel(interaction):
+            await interaction.response.defer()
+        else:
+            await interaction.response.defer(ephemeral=True, thinking=True)
         message = await self.panel_message(table, view, draft, locale_of(interaction))
         picture = message.pop("file")
         await interaction.edit_original_response(**message, attachments=[picture])
@@ -755,7 +775,7 @@ class CartographersCog(
                 )
             )
             text = t(locale, key, move=drawing_text(panel, locale))
-            if interaction.message is not None:
+            if on_own_panel(interaction):
                 await interaction.response.edit_message(content=text, view=None, attachments=[])
             else:
                 await reply(interaction, text)
