@@ -11,8 +11,29 @@ from tests.e2e.mapmakers import draw_proposed, open_panel, post_turn, posts, sta
 from tests.e2e.mapmakers import wait_for_post as wait_for_map_post
 from tests.e2e.players import custom_id, database_actions, start_race
 from tests.fakediscord.harness import BotProcess
-from tests.fakediscord.interactions import MESSAGE_COMPONENT, MODAL_SUBMIT
 from tests.fakediscord.model import Message, User
+
+NOT_HERE = "There is no game #1 here."
+NOT_SEATED = "You don't have a seat in this game."
+UNKNOWN = "That button doesn't do anything any more."
+MAP_VERBS: list[tuple[str, list[str] | None]] = [
+    ("draw", None),
+    ("status", None),
+    ("confirm", None),
+    ("rotate", None),
+    ("flip", None),
+    ("type", None),
+    ("join", None),
+    ("leave", None),
+    ("start", None),
+    ("noai", None),
+    ("terrain", ["forest"]),
+    ("shape", ["0"]),
+    ("row", ["1"]),
+    ("col", ["1"]),
+    ("addai", ["random"]),
+]
+"""Every control of a Cartographers table, with a select's values."""
 
 
 async def ask(user: User, channel: Any, command: str, **options: Any) -> Message:
@@ -98,33 +119,57 @@ async def test_a_table_belongs_to_its_server(table: Table, started_bot: BotProce
     assert typed == []
 
     peeked = await ask(dave, elsewhere, "game status", game=1)
-    assert peeked.ephemeral and "There is no game #1" in peeked.content
+    assert peeked.ephemeral and peeked.content == NOT_HERE
     stopped = await ask(dave, elsewhere, "game abandon", game=1)
-    assert "There is no game #1" in stopped.content
+    assert stopped.content == NOT_HERE
 
     post = await wait_for_map_post(fake, place, 1)
     stranger = await (await carol.click(post, custom_id(post, "draw"))).reply()
-    assert stranger.ephemeral and "don't have a seat in this game" in stranger.content
+    assert stranger.ephemeral and stranger.content == NOT_SEATED
     assert "host" in (await ask(carol, place, "game abandon")).content
 
     before = database_actions(table.database)
-    for forged in ("cg:1:confirm:1", "cg:1:join:0", "cg:1:start:0", "cs:1:addai:0"):
-        data: dict[str, Any] = {"custom_id": forged, "component_type": 2}
-        if forged.startswith("cs:"):
-            data.update(component_type=3, values=["random"])
-        click = fake.interactions._create(
-            MESSAGE_COMPONENT, dave, elsewhere, data, source=their_lobby
-        )
-        answer = await click.reply()
-        assert answer.ephemeral and "doesn't do anything" in answer.content, forged
-    cell = {"type": 1, "components": [{"type": 4, "custom_id": "cell", "value": "A1"}]}
-    for user, channel, refusal in (
-        (dave, elsewhere, "There is no game #1"),
-        (carol, place, "don't have a seat in this game"),
-    ):
-        form = {"custom_id": "cm:1:cell:1", "components": [cell]}
-        typed = fake.interactions._create(MODAL_SUBMIT, user, channel, form)
-        answer = await typed.reply()
-        assert answer.ephemeral and refusal in answer.content
+    fake.add_member(other, bob)
+    for verb, values in MAP_VERBS:
+        prefix = "cs" if values is not None else "cg"
+        for user in (dave, bob):
+            for source in (None, their_lobby):
+                forged = await user.forge(
+                    elsewhere, f"{prefix}:1:{verb}:1", values=values, source=source
+                )
+                refused = await forged.reply()
+                assert refused.ephemeral and refused.content in (NOT_HERE, UNKNOWN), verb
+    for user, channel, refusal in ((dave, elsewhere, NOT_HERE), (carol, place, NOT_SEATED)):
+        typed = await user.forge(channel, "cm:1:cell:1", fields={"cell": "A1"})
+        assert (await typed.reply()).content == refusal
     assert database_actions(table.database) == before
     assert "dave" not in (await ask(alice, place, "game status")).content
+
+
+async def test_no_game_command_works_in_a_direct_message(
+    table: Table, started_bot: BotProcess
+) -> None:
+    fake, alice, bob, carol = table.fake, table.alice, table.bob, table.carol
+    await ask(bob, table.channel, "game dm", enabled=True)
+    _, place = await start_game(fake, alice, [bob], table.channel)
+    await fake.wait_for(lambda: bool(bob.dms()), timeout=30, what="bob's turn notice")
+    dm = bob.dms()[0].channel
+    before = database_actions(table.database)
+    for command in ("game status", "game log", "game panel", "game leave", "game abandon"):
+        refused = await (await bob.forge_slash(dm, command, game=1)).reply()
+        assert "only in a server" in refused.content, command
+    for forged_id, values in (
+        ("cg:1:status:1", None),
+        ("cg:1:start:0", None),
+        ("cs:1:addai:0", ["random"]),
+    ):
+        refused = await (await bob.forge(dm, forged_id, values=values)).reply()
+        assert refused.content in (
+            "Games are played only in a server: use these commands in one of its channels.",
+            UNKNOWN,
+        ), forged_id
+    carols = fake.open_dm_channel(carol)
+    late = await (await carol.forge(carols, "cm:1:cell:1", fields={"cell": "A1"})).reply()
+    assert late.content == NOT_SEATED
+    assert database_actions(table.database) == before
+    assert posts(place)
