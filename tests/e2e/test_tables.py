@@ -52,6 +52,9 @@ async def test_the_shared_commands_work_for_races_and_cartographers(
     assert "#1 Charioteer · Alice, Bob · turn 1" in listed.content
     assert "#2 Cartographers · Alice, Bob · turn 1" in listed.content
 
+    not_a_race = await ask(bob, map_place, "race status", race=2)
+    assert not_a_race.content == "There is no race #2."
+    assert (await ask(bob, map_place, "race hand")).content == "There is no race #2."
     race_status = await ask(bob, table.channel, "game status", game=1)
     assert "Race #1" in race_status.content
     map_status = await ask(bob, map_place, "game status")
