@@ -6,7 +6,7 @@ this server's open tables; without it, the channel's or thread's table is meant.
 A handler finds the table, checks the place (:mod:`cogs.place`: a table belongs to its
 server), calls the service, answers, and hands the rest to the game's Discord adapter
 (:class:`~cogs.games.GameFront`). Errors go through the one error policy of
-:func:`cogs.games.cartographers.fail`.
+:func:`cogs.answers.fail`.
 """
 
 from __future__ import annotations
@@ -22,8 +22,8 @@ from discord.ext import commands
 
 from bot.service import ServiceError, Table, TableService
 from bot.text import t
+from cogs.answers import display_name, fail, locale_of, reply
 from cogs.games import GameFront
-from cogs.games.cartographers import display_name, fail, locale_of, reply
 from cogs.place import Act, check_place
 
 log = logging.getLogger(__name__)

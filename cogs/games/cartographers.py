@@ -21,11 +21,10 @@ from discord import app_commands
 from discord.app_commands import locale_str as _
 from discord.ext import commands
 
-from bot.games.base import BOARD, PODIUM
+from bot.games.base import BOARD, PODIUM, REVEAL
 from bot.games.cartographers import HOST, SEASON, drawing_action
 from bot.games.cartographers.panel import (
     DrawDraft,
-    DrawDraftError,
     DrawPanel,
     Option,
     apply_choice,
@@ -38,7 +37,6 @@ from bot.images import ImageProcess
 from bot.service import (
     TURN_LIMITS,
     Announcement,
-    RuleError,
     ServiceError,
     Table,
     TableService,
@@ -46,6 +44,7 @@ from bot.service import (
 )
 from bot.text import t
 from cogs.announce import MENTIONS, Announcer, mention, waiting_line
+from cogs.answers import display_name, fail, locale_of, reply
 from cogs.place import Act, check_place
 from cogs.race import FOLLOW_UP, on_own_panel
 from engine.cartographers import Phase, SeatView
@@ -69,70 +68,6 @@ LABEL_LIMIT = 80
 REQUIRED = ("view_channel", "send_messages")
 FOR_THREADS = ("create_public_threads", "send_messages_in_threads")
 UNKNOWN_INTERACTION = 10062
-
-
-def locale_of(interaction: discord.Interaction[Any]) -> str:
-    return str(interaction.locale.value) if interaction.locale else "en"
-
-
-def display_name(user: discord.abc.User) -> str:
-    return str(getattr(user, "display_name", None) or user.name)
-
-
-async def reply(interaction: discord.Interaction[Any], content: str, **kwargs: Any) -> None:
-    """Answer privately, whether or not the interaction was answered already."""
-    content = content[:MESSAGE_LIMIT]
-    if interaction.response.is_done():
-        await interaction.followup.send(content, ephemeral=True, **kwargs)
-    else:
-        await interaction.response.send_message(content, ephemeral=True, **kwargs)
-
-
-async def fail(interaction: discord.Interaction[Any], error: BaseException) -> None:
-    """The one error policy of the shared commands and Cartographers' controls: a
-    :class:`ServiceError` (an illegal drawing with the engine's reason) is answered
-    privately; Discord refusing us is a clear message; anything else is logged and the
-    user gets a short apology. Never a traceback to the user."""
-    locale = locale_of(interaction)
-    if isinstance(error, RuleError):
-        text = t(locale, GAME_WORDING[error.key], reason=error.error.reason)
-    elif isinstance(error, (ServiceError, DrawDraftError)):
-        text = t(locale, GAME_WORDING.get(error.key, error.key), **error.params)
-    elif isinstance(error, discord.NotFound) and error.code == UNKNOWN_INTERACTION:
-        log.warning("an interaction expired before it was answered")
-        return
-    elif isinstance(error, discord.Forbidden):
-        log.warning("missing permissions: %s", error.text)
-        text = t(locale, "error.missing_permissions_generic")
-    else:
-        log.error("unexpected error answering an interaction", exc_info=error)
-        text = t(locale, "error.unexpected")
-    try:
-        await reply(interaction, text)
-    except discord.HTTPException:
-        log.warning("could not answer an interaction with an error")
-
-
-GAME_WORDING: dict[str, str] = {
-    "error.no_such_race": "game.no_such_table",
-    "error.bad_seats": "game.bad_seats",
-    "error.bad_options": "game.bad_options",
-    "error.illegal_move": "game.illegal_move",
-    "error.host_cannot_leave_lobby": "game.host_cannot_leave_lobby",
-    "error.not_a_lobby": "game.not_a_lobby",
-    "error.race_over": "game.over",
-    "error.host_only": "game.host_only",
-    "error.too_few_players": "game.too_few_players",
-    "error.not_seated": "game.not_seated",
-    "error.stale_turn": "game.stale_turn",
-    "error.not_started": "game.not_started",
-    "error.no_such_seat": "game.no_such_seat",
-    "error.already_seated": "game.already_seated",
-    "error.no_race_here": "game.no_table_here",
-    "error.stale_choice": "game.stale_choice",
-    "error.server_only": "game.server_only",
-}
-"""The host's refusals are worded for races; these say "game" for any game."""
 
 
 def _clip(text: str, limit: int = LABEL_LIMIT) -> str:
@@ -860,7 +795,7 @@ class CartographersCog(
         view: SeatView = announcement.view
         files = []
         if kind == BOARD:
-            content = await self.board_text(table, view, announcement.row.seq)
+            content = self.board_text(table, view)
             if self.announcer.can_attach(channel) and view.card is not None:
                 png = await self.images.run(card_png, view.card, view.ruins)
                 files.append(
@@ -875,6 +810,12 @@ class CartographersCog(
             )
         report = announcement.report
         assert report is not None
+        if kind == REVEAL:
+            lines = [t(locale, "carto.log.turn", table=table.id, turn=report.turn)]
+            lines += ambush_lines(public_events(report.events), table, locale)
+            return await channel.send(
+                "\n".join(lines)[:MESSAGE_LIMIT], nonce=nonce, allowed_mentions=MENTIONS
+            )
         if kind == SEASON:
             content = season_text(table, report.events, report.view, locale)
         elif kind == PODIUM:
@@ -890,22 +831,18 @@ class CartographersCog(
             content[:MESSAGE_LIMIT], files=files, nonce=nonce, allowed_mentions=MENTIONS
         )
 
-    async def board_text(self, table: Table, view: SeatView, seq: int) -> str:
+    def board_text(self, table: Table, view: SeatView) -> str:
+        """A turn's post: season, turn and time, the card, the season's edicts, and who
+        still owes a drawing (mentioned, with the time limit)."""
         locale = table.row.locale
         lines = [board_header(table, view, locale), card_line(view, locale)]
         lines.append(t(locale, "carto.board.edicts", edicts=season_edicts(view, locale)))
-        if seq > 0:
-            try:
-                report = await self.service.report(table.id, seq)
-                lines += ambush_lines(public_events(report.events), table, locale)
-            except ServiceError:
-                pass
         lines.append(waiting_line(table, locale))
         return "\n".join(line for line in lines if line)[:MESSAGE_LIMIT]
 
     async def board_content(self, table: Table) -> str | None:
         _, view = await self.service.view_for(table.id, None)
-        return await self.board_text(table, view, 0)
+        return self.board_text(table, view)
 
     async def turn_notice(self, table: Table, user_id: int) -> tuple[str, discord.ui.View]:
         locale = table.row.locale

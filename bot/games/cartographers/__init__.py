@@ -4,8 +4,9 @@ at once; the last drawing resolves the turn (engine: :mod:`engine.cartographers`
 
 Lobby options: ``side`` (map side ``A`` or ``B``) and ``ambush`` (``auto``: the monster is
 drawn by the solo scan; ``neighbour``: each player draws it on a neighbour's map). One to
-twelve players; solo play ends with a title. Announcements: the board of every new turn
-(the card in play), the scores at each season's end, and the podium.
+twelve players; solo play ends with a title. Announcements: where automatic ambushes
+landed (a reveal), the board of every new turn (the card in play), the scores at each
+season's end, and the podium.
 """
 
 from __future__ import annotations
@@ -13,9 +14,9 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import ClassVar
 
-from bot.games.base import BOARD, PODIUM, GameHost, ServiceError, Shape, Standing
+from bot.games.base import BOARD, PODIUM, REVEAL, GameHost, ServiceError, Shape, Standing
 from engine.cartographers import MONSTER, PLACE, RULESET, GameState, Phase, SeatView, view
-from engine.cartographers.events import SeasonScored
+from engine.cartographers.events import AmbushIgnored, MonsterPlaced, SeasonScored
 from engine.cartographers.placement import Drawing, Placement, legal_drawings
 from engine.cartographers.rules import read_config, seat_names, table_config
 from engine.core import JSON, Action, EngineError, Event, Rng
@@ -101,6 +102,8 @@ class CartographersHost(GameHost):
         if after.turn == before.turn and not after.is_over:
             return ()
         rows: list[tuple[str, int]] = []
+        if any(isinstance(event, (MonsterPlaced, AmbushIgnored)) for event in events):
+            rows.append((REVEAL, before.turn))
         if any(isinstance(event, SeasonScored) for event in events):
             rows.append((SEASON, before.turn))
         rows.append((PODIUM, before.turn) if after.is_over else (BOARD, after.turn))

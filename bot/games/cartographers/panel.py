@@ -20,6 +20,7 @@ import dataclasses
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
+from bot.games.base import ServiceError
 from engine.cartographers import Phase, SeatView
 from engine.cartographers.components import EDICTS, Terrain
 from engine.cartographers.geometry import (
@@ -47,13 +48,8 @@ FALLBACK = "1x1"
 """The shape select's value for the 1×1 square (allowed only when no shape fits)."""
 
 
-class DrawDraftError(ValueError):
-    """A choice that is not a drawing; ``key`` and ``params`` name the message to show."""
-
-    def __init__(self, key: str, **params: object) -> None:
-        super().__init__(key)
-        self.key = key
-        self.params = params
+class DrawDraftError(ServiceError):
+    """A choice that is not a drawing (a typed cell off the map, a forged control)."""
 
 
 @dataclass(frozen=True)
