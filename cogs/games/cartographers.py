@@ -694,7 +694,9 @@ class CartographersCog(
         if panel is None:
             raise ServiceError("carto.nothing_to_draw")
         if panel.candidate is None:
-            raise ServiceError("carto.not_legal", reason=panel.refusal or "")
+            if panel.refusal is None:
+                raise ServiceError("carto.panel.nowhere")
+            raise ServiceError("carto.not_legal", reason=panel.refusal)
         action = drawing_action(view, panel.placement())
         update = await self.service.submit(table.id, interaction.user.id, action, turn)
         try:
