@@ -97,6 +97,25 @@ class TablesCog(
                 choices.append(app_commands.Choice(name=clipped, value=table.id))
         return choices[:CHOICE_LIMIT]
 
+    async def seat_choices(
+        self, interaction: discord.Interaction[Any], current: str
+    ) -> list[app_commands.Choice[str]]:
+        """The seats of the table named by the ``game`` option (or this channel's), with
+        who holds them: ``2 · bob``; none from another server's table."""
+        game = getattr(interaction.namespace, "game", None)
+        try:
+            table, _ = await self.find(
+                interaction, game if isinstance(game, int) else None, Act.LOOK
+            )
+        except ServiceError:
+            return []
+        typed = current.strip().lower()
+        return [
+            app_commands.Choice(name=f"{seat.seat} · {seat.name}"[:NAME_LIMIT], value=seat.seat)
+            for seat in table.seats
+            if typed in f"{seat.seat} · {seat.name}".lower()
+        ][:CHOICE_LIMIT]
+
     def front(self, table: Table) -> GameFront:
         front = self.fronts.get(table.game)
         if front is None:
@@ -270,6 +289,12 @@ class TablesCog(
         self, interaction: discord.Interaction[Any], current: str
     ) -> list[app_commands.Choice[int]]:
         return await self.game_choices(interaction, current)
+
+    @substitute.autocomplete("seat")
+    async def _seat_autocomplete(
+        self, interaction: discord.Interaction[Any], current: str
+    ) -> list[app_commands.Choice[str]]:
+        return await self.seat_choices(interaction, current)
 
 
 __all__ = ["TablesCog"]

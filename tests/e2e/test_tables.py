@@ -121,6 +121,15 @@ async def test_a_table_belongs_to_its_server(table: Table, started_bot: BotProce
     ).wait_choices()
     assert typed == []
 
+    seats = await (
+        await alice.autocomplete(table.channel, "game substitute", "seat", "", game=1)
+    ).wait_choices()
+    assert seats == [{"name": "1 · Alice", "value": "1"}, {"name": "2 · Bob", "value": "2"}]
+    foreign = await (
+        await dave.autocomplete(elsewhere, "game substitute", "seat", "", game=1)
+    ).wait_choices()
+    assert foreign == []
+
     peeked = await ask(dave, elsewhere, "game status", game=1)
     assert peeked.ephemeral and peeked.content == NOT_HERE
     stopped = await ask(dave, elsewhere, "game abandon", game=1)
