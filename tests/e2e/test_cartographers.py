@@ -10,6 +10,7 @@ from tests.e2e.mapmakers import (
     open_panel,
     play_to_the_end,
     podiums,
+    post_turn,
     posts,
     seasons,
     start_game,
@@ -81,6 +82,16 @@ async def test_the_panels_controls_move_rotate_and_type_the_drawing(
     assert "turned 90°" in panel.content and panel.content != before
     panel = await (await alice.click(panel, custom_id(panel, "flip"))).reply()
     assert "flipped" in panel.content
+    spare = await open_panel(alice, await wait_for_post(fake, place, 1))
+    for row in range(11):  # turned and flipped at C4 the shape may touch a mountain
+        if confirm_enabled(panel):
+            break
+        panel = await (await alice.select(panel, custom_id(panel, "row"), [str(row)])).reply()
+    await (await alice.click(panel, custom_id(panel, "confirm"))).reply()
+    await draw_proposed(bob, await wait_for_post(fake, place, 1))
+    await fake.wait_for(lambda: any(post_turn(m) > 1 for m in posts(place)), timeout=30)
+    stale = await (await alice.click(spare, custom_id(spare, "rotate"))).reply()
+    assert stale.ephemeral and "from an earlier turn" in stale.content
 
 
 async def test_a_player_who_chose_dms_draws_from_the_turn_notice(
