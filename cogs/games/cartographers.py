@@ -61,7 +61,7 @@ SELECT_TEMPLATE = r"cs:(?P<table>\d{1,18}):(?P<verb>[a-z]{1,12}):(?P<turn>\d{1,6
 MODAL_PATTERN = re.compile(r"cm:(?P<table>\d{1,18}):(?P<verb>[a-z]{1,12}):(?P<turn>\d{1,6})")
 CELL_FIELD = "cell"
 LOBBY_VERBS = frozenset({"join", "leave", "start", "addai", "noai"})
-PANEL_VERBS = frozenset({"terrain", "shape", "rotate", "flip", "row", "col"})
+PANEL_VERBS = frozenset({"terrain", "shape", "rotate", "flip", "row", "col", "suggest"})
 PLAY_VERBS = PANEL_VERBS | {"draw", "confirm", "type"}
 MESSAGE_LIMIT = 2000
 LABEL_LIMIT = 80
@@ -262,6 +262,7 @@ def panel_view(table: int, turn: int, panel: DrawPanel, locale: str | None) -> d
         MapButton(table, "flip", turn, label=t(locale, "carto.flip"), disabled=not turnable, row=4)
     )
     view.add_item(MapButton(table, "type", turn, label=t(locale, "carto.type"), row=4))
+    view.add_item(MapButton(table, "suggest", turn, label=t(locale, "carto.suggest"), row=4))
     view.add_item(
         MapButton(
             table,

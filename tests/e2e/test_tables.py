@@ -23,6 +23,7 @@ MAP_VERBS: list[tuple[str, list[str] | None]] = [
     ("rotate", None),
     ("flip", None),
     ("type", None),
+    ("suggest", None),
     ("join", None),
     ("leave", None),
     ("start", None),

@@ -131,7 +131,8 @@ def parse_cell(text: str) -> tuple[int, int]:
 
 def apply_choice(draft: DrawDraft, verb: str, values: Sequence[str]) -> DrawDraft:
     """The draft after one panel control: ``terrain``/``shape``/``row``/``col`` selects,
-    ``rotate``/``flip`` buttons, ``at`` (a typed cell). Raises :class:`DrawDraftError`
+    ``rotate``/``flip`` buttons, ``suggest`` (back to the first legal spot), ``at`` (a
+    typed cell). Raises :class:`DrawDraftError`
     for a value no panel offers (a forged or stale control)."""
     value = values[0] if values else ""
     if verb == "terrain":
@@ -146,6 +147,8 @@ def apply_choice(draft: DrawDraft, verb: str, values: Sequence[str]) -> DrawDraf
         if not value.isdigit() or not 0 <= int(value) <= 9:
             raise DrawDraftError("error.stale_choice")
         return dataclasses.replace(draft, shape=int(value), fallback=False)
+    if verb == "suggest":
+        return dataclasses.replace(draft, rotation=0, flip=False, row=None, col=None)
     if verb == "rotate":
         return dataclasses.replace(draft, rotation=(draft.rotation + 90) % 360)
     if verb == "flip":

@@ -87,7 +87,17 @@ def test_the_panel_has_every_control_and_confirm_only_when_legal() -> None:
     assert panel is not None
     ids = {component["custom_id"] for component in components(panel)}
     verbs = {str(i).split(":")[2] for i in ids}
-    assert verbs == {"terrain", "shape", "row", "col", "rotate", "flip", "type", "confirm"}
+    assert verbs == {
+        "terrain",
+        "shape",
+        "row",
+        "col",
+        "rotate",
+        "flip",
+        "type",
+        "suggest",
+        "confirm",
+    }
     assert all(str(i).split(":")[1] == "7" and str(i).endswith(":1") for i in ids)
     refused = build_panel(view(state, "1"), DrawDraft(row=10, col=10))
     assert refused is not None and not refused.can_confirm

@@ -160,6 +160,8 @@ def test_choices_move_the_draft() -> None:
     assert apply_choice(draft, "rotate", []).rotation == 90
     assert apply_choice(DrawDraft(rotation=270), "rotate", []).rotation == 0
     assert apply_choice(draft, "flip", []).flip
+    moved = DrawDraft("farm", 1, False, 90, True, 4, 4)
+    assert apply_choice(moved, "suggest", []) == DrawDraft("farm", 1)
     assert apply_choice(draft, "terrain", ["farm"]).terrain == "farm"
     assert apply_choice(draft, "shape", ["1"]).shape == 1
     assert apply_choice(draft, "shape", [FALLBACK]).fallback
