@@ -9,8 +9,8 @@ The fake Discord (``tests/fakediscord``) runs in this process with one guild and
 member per player; the bot runs as a subprocess, exactly ``python -m bot``, on a fresh
 SQLite file. Each game's host runs ``/cartographers new``, the others click **Join**, the
 host clicks **Start**. Then, for ``--turns`` turns, every player of every game at once
-clicks **Draw** on the turn's post, moves the proposed drawing with the row select, and
-clicks **Confirm**.
+clicks **Draw** on the turn's post, moves the proposed drawing with the row select (and
+back with **Suggest** if that is not legal), and clicks **Confirm**.
 
 For each kind of interaction: the time to Discord's initial answer (``ack``: the panel is
 deferred, so this is what Discord's 3-second rule sees) and to the finished answer
@@ -79,21 +79,17 @@ class Timings:
 
 
 async def play_turn(timings: Timings, user: User, post: Message) -> None:
+    """Draw, move the drawing to row 6, back to the proposed spot if that is not legal,
+    Confirm."""
     started = time.perf_counter()
     panel = await timings.timed("draw", await user.click(post, custom_id(post, "draw")), started)
     started = time.perf_counter()
     asked = await user.select(panel, custom_id(panel, "row"), ["5"])
     panel = await timings.timed("row", asked, started)
-    button = panel.component(custom_id(panel, "confirm"))
-    if button.get("disabled"):
+    if panel.component(custom_id(panel, "confirm")).get("disabled"):
         started = time.perf_counter()
-        asked = await user.click(post, custom_id(post, "draw"))
-        panel = await timings.timed("draw", asked, started)
-        panel = await timings.timed(
-            "row", await user.select(panel, custom_id(panel, "row"), ["0"]), time.perf_counter()
-        )
-        if panel.component(custom_id(panel, "confirm")).get("disabled"):
-            panel = await (await user.click(post, custom_id(post, "draw"))).reply(timeout=120)
+        asked = await user.click(panel, custom_id(panel, "suggest"))
+        panel = await timings.timed("suggest", asked, started)
     started = time.perf_counter()
     await timings.timed("confirm", await user.click(panel, custom_id(panel, "confirm")), started)
 

@@ -1,5 +1,5 @@
-"""Cartographers' pictures for the Discord posts and the drawing panel, as PNG bytes: a
-seat's map with its candidate drawing outlined, the card in play, and every map with the
+"""Cartographers' pictures for the Discord posts and the drawing panel, as PNG bytes: the
+map a seat draws on with its candidate drawing outlined, the card in play, and every map with the
 season's scores in one picture (spec §4: maps, coins and scores are public; a seat's
 uncommitted drawing is drawn only in its own panel).
 
@@ -12,8 +12,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from engine.cartographers import SeatView
+from engine.cartographers.messages import text
 from engine.cartographers.placement import Drawing, Placement
-from engine.cartographers.render import card_picture, season_picture, seat_map_picture
+from engine.cartographers.render import card_picture, map_picture, season_picture
 from engine.drawing import Picture
 
 
@@ -25,12 +26,25 @@ def panel_picture(
     legal: bool,
     lang: str = "en",
 ) -> Picture:
-    """The map the viewing seat draws on (a neighbour's in an ambush), with the season,
-    the card and the edicts, and the candidate drawing outlined (crossed when not legal)."""
+    """The map the viewing seat draws on (a neighbour's in an ambush) under its owner's
+    name, with the candidate drawing outlined (crossed out when not legal). The card and
+    the edicts are in the panel's text and the turn's post, so the picture stays small:
+    it is drawn again after every change in the panel."""
     assert view.target is not None
+    owner = view.player(view.target)
     candidate = Drawing(placement, cells) if placement is not None and cells else None
-    return seat_map_picture(
-        view, view.target, names=names, candidate=candidate, candidate_legal=legal, lang=lang
+    title = text(
+        "picture.map_of",
+        {"name": names.get(view.target, "").strip() or view.target, "stars": owner.stars},
+        lang,
+    )
+    return map_picture(
+        owner.sheet,
+        coins=owner.coins,
+        title=title,
+        candidate=candidate,
+        candidate_legal=legal,
+        lang=lang,
     )
 
 
