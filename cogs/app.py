@@ -101,6 +101,7 @@ class CircusBot(commands.Bot):
         await self.sync_commands()
         self._tasks.append(asyncio.create_task(self.resume_races()))
         self._tasks.append(asyncio.create_task(self.dispatch_time_limits()))
+        self._tasks.append(asyncio.create_task(self.sweep_outbox()))
 
     async def sync_commands(self) -> None:
         guild_id = self.settings.dev_guild_id
@@ -146,15 +147,9 @@ class CircusBot(commands.Bot):
     async def dispatch_time_limits(self) -> None:
         """Fire every time limit and reminder as it comes due; re-armed by every change."""
         await self.wait_until_ready()
-        clock = self.service.clock
         while not self.is_closed():
             try:
-                when = await self.service.next_wakeup()
-                self.service.deadline_changed.clear()
-                await clock.sleep_until(
-                    when if when is not None else clock.now() + IDLE_WAKEUP,
-                    self.service.deadline_changed,
-                )
+                await self.service.wait_until_due(IDLE_WAKEUP)
                 for update in await self.service.fire_due():
                     await self.race_cog.settle(update.table.id)
                 for table, number in await self.service.reminders_due():
@@ -164,6 +159,11 @@ class CircusBot(commands.Bot):
             except Exception:
                 log.exception("the time-limit dispatcher failed; retrying in a minute")
                 await asyncio.sleep(60)
+
+    async def sweep_outbox(self) -> None:
+        """Re-deliver every announcement Discord did not take, with backoff, for good."""
+        await self.wait_until_ready()
+        await self.announcer.outbox.run()
 
     async def close(self) -> None:
         for task in self._tasks:

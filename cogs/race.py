@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from typing import Any
+from typing import Any, Literal
 
 import discord
 from discord import app_commands
@@ -42,6 +42,8 @@ PANEL_VERBS = {"cards", "symbol", "token", "discard", "crowd", "clear"}
 LOBBY_VERBS = {"join", "leave", "start", "addai", "noai"}
 REQUIRED = ("view_channel", "send_messages")
 FOR_THREADS = ("create_public_threads", "send_messages_in_threads")
+THREAD_ARCHIVE_MINUTES: Literal[10080] = 10080
+"""A race thread's auto-archive duration: a week, Discord's longest."""
 RACE_OPTION = _("The race number (this thread's race if left out)", key="cmd.option.race")
 """The ``race`` option's description, shared by every command that takes one."""
 UNKNOWN_INTERACTION = 10062
@@ -158,7 +160,7 @@ class RaceCog(
         """After an accepted action: AI seats play, announcements go out, the board updates."""
         try:
             await self.service.play_ai_seats(race_id)
-            await self.announcer.deliver(race_id)
+            await self.announcer.outbox.deliver(race_id)
             if moved:
                 await self.announcer.refresh_board(race_id)
         except Exception:
@@ -510,7 +512,8 @@ class RaceCog(
         ):
             try:
                 thread = await interaction.message.create_thread(
-                    name=t(locale, "thread.name", race=race)[:100]
+                    name=t(locale, "thread.name", race=race)[:100],
+                    auto_archive_duration=THREAD_ARCHIVE_MINUTES,
                 )
                 thread_id = thread.id
             except discord.HTTPException:

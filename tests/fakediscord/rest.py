@@ -589,8 +589,9 @@ async def edit_channel(rest: Rest, call: Call) -> Any:
     channel = rest.channel(call)
     body = call.body or {}
     if channel.is_thread:
-        if channel.owner is not rest.fake.bot_user:
-            rest.require(channel, "manage_threads")
+        locking = bool(body.get("locked", channel.locked)) != channel.locked
+        if channel.owner is not rest.fake.bot_user or locking:
+            rest.require(channel, "manage_threads")  # a thread's owner may not (un)lock it
         channel.name = body.get("name", channel.name)
         channel.archived = bool(body.get("archived", channel.archived))
         channel.locked = bool(body.get("locked", channel.locked))
