@@ -550,6 +550,14 @@ class Storage:
             )
         await self._write(statements)
 
+    async def posted_turn(self, race_id: int, message_id: int) -> int | None:
+        """The turn of the announcement posted as this message, if it is one."""
+        row = await self._one(
+            "SELECT turn FROM outbox WHERE race_id = ? AND message_id = ? ORDER BY id DESC LIMIT 1",
+            (race_id, message_id),
+        )
+        return None if row is None else int(row[0])
+
     # ------------------------------------------------------------------ deadlines
 
     async def due_races(self, now: float) -> list[int]:

@@ -235,16 +235,20 @@ class Announcer:
             table = await self.service.table(race_id)
             if table.status != "running" or table.row.board_message_id is None:
                 return
-            if await self.service.storage.pending_announcements(race_id):
+            storage = self.service.storage
+            if await storage.pending_announcements(race_id):
                 return
             _, view = await self.service.view_for(race_id, None)
+            board_id = table.row.board_message_id
+            if await storage.posted_turn(race_id, board_id) != view.turn:
+                return  # a turn was resolved meanwhile: its own board is on the way
             content = board_content(table, view, table.row.locale)
             try:
                 channel = await self.channel_for(table)
                 if channel is None:
                     return
                 await self.reopen(channel)
-                message = channel.get_partial_message(table.row.board_message_id)
+                message = channel.get_partial_message(board_id)
                 try:
                     await message.edit(content=content, allowed_mentions=MENTIONS)
                 except discord.HTTPException as error:
