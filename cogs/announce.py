@@ -38,9 +38,11 @@ MISSING_PERMISSIONS = 50013
 THREAD_ARCHIVED = 50083
 POST_TIMEOUT = 60.0
 """Seconds a post may take before it counts as failed (its nonce keeps a retry single)."""
-TRANSIENT = (discord.HTTPException, aiohttp.ClientError, OSError, TimeoutError)
-"""What a call to Discord can fail with: an HTTP error discord.py gave up on, or no answer
-at all (a timeout, a dropped connection), which is not an ``HTTPException``."""
+NO_ANSWER = (aiohttp.ClientError, OSError, TimeoutError)
+"""A call to Discord that got no answer at all (a timeout, a dropped connection): not an
+``HTTPException``."""
+TRANSIENT = (discord.HTTPException, *NO_ANSWER)
+"""What a call to Discord can fail with: an HTTP error discord.py gave up on, or no answer."""
 
 
 def mention(user_id: int | None, name: str) -> str:

@@ -31,7 +31,7 @@ from bot.service import (
     Update,
 )
 from bot.text import t
-from cogs.announce import Announcer
+from cogs.announce import NO_ANSWER, TRANSIENT, Announcer
 from cogs.ui import MODAL_PATTERN, MoveModal, lobby_view, panel_view
 from engine.charioteer.render import hand_text, reveal_text, rule_text
 from engine.core import EngineError, public_events
@@ -123,19 +123,22 @@ class RaceCog(
         elif isinstance(error, discord.Forbidden):
             log.warning("missing permissions: %s", error.text)
             text = t(locale, "error.missing_permissions_generic")
+        elif isinstance(error, NO_ANSWER):
+            log.warning("Discord did not answer a call (%s)", type(error).__name__)
+            return  # the answer may have reached Discord: nothing is said twice
         else:
             log.error("unexpected error answering an interaction", exc_info=error)
             text = t(locale, "error.unexpected")
         try:
             await reply(interaction, text)
-        except discord.HTTPException:
+        except TRANSIENT:
             log.warning("could not answer an interaction with an error")
 
     async def refuse(self, interaction: discord.Interaction[Any], key: str) -> None:
         """Answer an interaction nothing else will take."""
         try:
             await reply(interaction, t(locale_of(interaction), key))
-        except discord.HTTPException:
+        except TRANSIENT:
             log.warning("could not refuse an interaction")
 
     async def board_link(
@@ -491,7 +494,7 @@ class RaceCog(
             await channel.get_partial_message(table.row.lobby_message_id).edit(  # type: ignore[union-attr]
                 content=self.lobby_text(table), view=lobby_view(table, table.row.locale)
             )
-        except discord.HTTPException:
+        except TRANSIENT:
             log.warning("race %d: could not update the lobby", table.id)
 
     async def start(self, interaction: discord.Interaction[Any], race: int) -> None:
@@ -516,7 +519,7 @@ class RaceCog(
                     auto_archive_duration=THREAD_ARCHIVE_MINUTES,
                 )
                 thread_id = thread.id
-            except discord.HTTPException:
+            except TRANSIENT:
                 log.warning("race %d: could not open a thread; racing in the channel", race)
         else:
             await interaction.followup.send(

@@ -23,7 +23,7 @@ from tests.fakediscord.model import ChannelType, Message
 
 MESSAGES = "/channels/{channel_id}/messages"
 THREADS_FROM_MESSAGE = "/channels/{channel_id}/messages/{message_id}/threads"
-DM_CHANNELS = "/users/@me/channels"
+CALLBACK = "/interactions/{interaction_id}/{interaction_token}/callback"
 WEEK_MINUTES = 7 * 24 * 60
 
 
@@ -147,3 +147,24 @@ async def test_closed_dms_are_remembered_until_the_player_turns_them_on_again(
         timeout=10,
         what="bob's DM about turn 4",
     )
+
+
+async def test_an_answer_lost_on_the_way_is_logged_as_such_not_as_a_traceback(
+    table: Table, started_bot: BotProcess
+) -> None:
+    fake, alice = table.fake, table.alice
+    for command, options, logged in [
+        ("race rules", {}, "Discord did not answer a call"),
+        ("race status", {"race": 7}, "could not answer an interaction with an error"),
+    ]:
+        fake.inject_faults("POST", CALLBACK, kind="drop")
+        await (await alice.slash(table.channel, command, **options)).wait_failed()
+        await fake.wait_for(
+            lambda logged=logged: logged in started_bot.output(),
+            timeout=10,
+            what=f"the bot to note: {logged}",
+        )
+    assert len(fake.take_violations()) == 2  # alice saw "This interaction failed" twice
+    again = await (await alice.slash(table.channel, "race rules")).reply()
+    assert again.ephemeral_to is alice
+    assert "Traceback" not in started_bot.output()
