@@ -5,9 +5,9 @@
 Prints, for Charioteer's ``board_png`` and ``board_text`` on every turn of seeded 6-seat
 races, and for Cartographers' pictures (a player's map with a candidate placement, as in
 the drawing panel; the explore card alone; the season composite of 12 players) on every
-turn of seeded 12-player games: median and 99th-percentile time per call, and the median
-and largest output size. Targets (not asserted): an image in at most 150 ms and 300 KB; a
-text board within one Discord message (2,000 characters).
+turn of seeded 12-player games: median and 99th-percentile time per call, the median CPU
+time, and the median and largest output size. Targets (not asserted): an image in at most
+150 ms and 300 KB; a text board within one Discord message (2,000 characters).
 """
 
 from __future__ import annotations
@@ -75,17 +75,21 @@ def cartographers_positions(games: int) -> list[tuple[MapView, Drawing]]:
 
 def measure(
     render: Callable[[Any], object], views: Sequence[Any], repeat: int
-) -> tuple[list[float], list[int]]:
+) -> tuple[list[float], list[float], list[int]]:
+    """Wall-clock and CPU seconds per call, and output sizes (CPU time is the steadier
+    figure on a machine shared with other work)."""
     times: list[float] = []
+    cpu: list[float] = []
     sizes: list[int] = []
     render(views[0])  # fonts and catalogue loaded once, as in a running bot
     for _ in range(repeat):
         for seat_view in views:
-            start = time.perf_counter()
+            start, start_cpu = time.perf_counter(), time.process_time()
             out = render(seat_view)
             times.append(time.perf_counter() - start)
+            cpu.append(time.process_time() - start_cpu)
             sizes.append(len(out) if isinstance(out, bytes | str) else 0)
-    return times, sizes
+    return times, cpu, sizes
 
 
 def percentile(values: Sequence[float], fraction: float) -> float:
@@ -93,10 +97,13 @@ def percentile(values: Sequence[float], fraction: float) -> float:
     return ordered[min(len(ordered) - 1, int(fraction * len(ordered)))]
 
 
-def report(name: str, times: Sequence[float], sizes: Sequence[int], unit: str) -> None:
+def report(
+    name: str, times: Sequence[float], cpu: Sequence[float], sizes: Sequence[int], unit: str
+) -> None:
     print(
         f"{name:<15} median {statistics.median(times) * 1000:6.1f} ms"
         f"   p99 {percentile(times, 0.99) * 1000:6.1f} ms"
+        f"   cpu median {statistics.median(cpu) * 1000:6.1f} ms"
         f"   size median {statistics.median(sizes):8.0f} {unit}"
         f"   max {max(sizes):7d} {unit}"
     )

@@ -685,6 +685,16 @@ class TableService:
                     due.append((await self._table(table_id), reached))
         return due
 
+    async def wait_until_due(self, idle: float) -> None:
+        """Sleep until the next deadline or reminder (at most ``idle`` seconds), or until a
+        deadline changes. The change signal is cleared *before* the next time is read, so
+        a deadline stored while it is being read still wakes the sleeper."""
+        self.deadline_changed.clear()
+        when = await self.next_wakeup()
+        await self.clock.sleep_until(
+            when if when is not None else self.clock.now() + idle, self.deadline_changed
+        )
+
     async def next_wakeup(self) -> float | None:
         """When the dispatcher must next look: a deadline or a reminder point."""
         times = [await self.storage.next_deadline(), await self.storage.next_reminder()]
@@ -812,8 +822,15 @@ class TableService:
         return out
 
     async def announced(self, announcement: Announcement, message_id: int | None) -> None:
-        """Mark an announcement posted (``message_id``: where, if anywhere)."""
-        await self.storage.announcement_sent(announcement.row.id, message_id, self.clock.now())
+        """Mark an announcement posted (``message_id``: where, if anywhere). A posted board
+        becomes the race's current board in the same transaction."""
+        row = announcement.row
+        board = row.race_id if row.kind == "board" and message_id is not None else None
+        await self.storage.announcement_sent(
+            row.id, message_id, self.clock.now(), board_of_race=board
+        )
+        if board is not None:
+            self._forget(row.race_id)
 
     async def set_channel_message(self, table_id: int, **fields: int | None) -> None:
         """Remember where the table lives in the front end (thread, lobby, board messages)."""

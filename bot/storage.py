@@ -129,6 +129,10 @@ MIGRATIONS: tuple[str, ...] = (
         value TEXT NOT NULL
     );
     """,
+    # 4: a member whose DMs are closed is remembered until they choose DMs again.
+    """
+    ALTER TABLE users ADD COLUMN dm_closed INTEGER NOT NULL DEFAULT 0;
+    """,
 )
 
 
@@ -563,15 +567,38 @@ class Storage:
         )
         return [OutboxRow(**dict(row)) for row in rows]
 
-    async def announcement_sent(self, outbox_id: int, message_id: int | None, now: float) -> None:
-        await self._write(
-            [
+    async def announcement_sent(
+        self,
+        outbox_id: int,
+        message_id: int | None,
+        now: float,
+        *,
+        board_of_race: int | None = None,
+    ) -> None:
+        """Mark an announcement posted; with ``board_of_race``, its message becomes that
+        race's current board in the same transaction."""
+        statements: list[tuple[str, Sequence[Any]]] = [
+            (
+                "UPDATE outbox SET sent_at = ?, message_id = ? WHERE id = ?",
+                (now, message_id, outbox_id),
+            )
+        ]
+        if board_of_race is not None:
+            statements.append(
                 (
-                    "UPDATE outbox SET sent_at = ?, message_id = ? WHERE id = ?",
-                    (now, message_id, outbox_id),
+                    "UPDATE races SET board_message_id = ?, updated_at = ? WHERE id = ?",
+                    (message_id, now, board_of_race),
                 )
-            ]
+            )
+        await self._write(statements)
+
+    async def posted_turn(self, race_id: int, message_id: int) -> int | None:
+        """The turn of the announcement posted as this message, if it is one."""
+        row = await self._one(
+            "SELECT turn FROM outbox WHERE race_id = ? AND message_id = ? ORDER BY id DESC LIMIT 1",
+            (race_id, message_id),
         )
+        return None if row is None else int(row[0])
 
     # ------------------------------------------------------------------ deadlines
 
@@ -667,12 +694,31 @@ class Storage:
         return bool(row[0]) if row is not None else False
 
     async def set_dm(self, user_id: int, enabled: bool) -> None:
+        """The user's choice; choosing DMs again also forgets that theirs were closed."""
         await self._write(
             [
                 (
                     "INSERT INTO users (user_id, dm) VALUES (?, ?)"
-                    " ON CONFLICT (user_id) DO UPDATE SET dm = excluded.dm",
+                    " ON CONFLICT (user_id) DO UPDATE SET dm = excluded.dm, dm_closed = 0",
                     (user_id, int(enabled)),
+                )
+            ]
+        )
+
+    async def dm_reachable(self, user_id: int) -> bool:
+        """The user chose DMs and Discord has not refused one since."""
+        row = await self._one("SELECT dm, dm_closed FROM users WHERE user_id = ?", (user_id,))
+        return row is not None and bool(row[0]) and not row[1]
+
+    async def mark_dm_closed(self, user_id: int) -> None:
+        """Discord refused a DM (the user's DMs are closed): no more tries until the user
+        turns DMs on again."""
+        await self._write(
+            [
+                (
+                    "INSERT INTO users (user_id, dm_closed) VALUES (?, 1)"
+                    " ON CONFLICT (user_id) DO UPDATE SET dm_closed = 1",
+                    (user_id,),
                 )
             ]
         )

@@ -138,6 +138,7 @@ class CircusBot(commands.Bot):
         await self.sync_commands()
         self._tasks.append(asyncio.create_task(self.resume_races()))
         self._tasks.append(asyncio.create_task(self.dispatch_time_limits()))
+        self._tasks.append(asyncio.create_task(self.sweep_outbox()))
 
     async def sync_commands(self) -> None:
         """Register the slash commands with Discord, only where they changed since the
@@ -224,15 +225,9 @@ class CircusBot(commands.Bot):
     async def dispatch_time_limits(self) -> None:
         """Fire every time limit and reminder as it comes due; re-armed by every change."""
         await self.wait_until_ready()
-        clock = self.service.clock
         while not self.is_closed():
             try:
-                when = await self.service.next_wakeup()
-                self.service.deadline_changed.clear()
-                await clock.sleep_until(
-                    when if when is not None else clock.now() + IDLE_WAKEUP,
-                    self.service.deadline_changed,
-                )
+                await self.service.wait_until_due(IDLE_WAKEUP)
                 for update in await self.service.fire_due():
                     await self.race_cog.settle(update.table.id)
                 for table, number in await self.service.reminders_due():
@@ -251,6 +246,11 @@ class CircusBot(commands.Bot):
             return
         log.info("%s received: finishing work in flight, then stopping", name)
         self._closing = asyncio.ensure_future(self._shut_down())
+
+    async def sweep_outbox(self) -> None:
+        """Re-deliver every announcement Discord did not take, with backoff, for good."""
+        await self.wait_until_ready()
+        await self.announcer.outbox.run()
 
     async def close(self) -> None:
         """Stop: work in flight finishes, then Discord, the image worker and the database

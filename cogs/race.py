@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from typing import Any
+from typing import Any, Literal
 
 import discord
 from discord import app_commands
@@ -32,7 +32,7 @@ from bot.service import (
     Update,
 )
 from bot.text import t
-from cogs.announce import Announcer
+from cogs.announce import NO_ANSWER, TRANSIENT, Announcer
 from cogs.ui import MODAL_PATTERN, MoveModal, lobby_view, panel_view, typed_move
 from engine.charioteer.render import hand_text, reveal_text, rule_text
 from engine.core import EngineError, public_events
@@ -43,6 +43,8 @@ PANEL_VERBS = {"cards", "symbol", "token", "discard", "crowd", "clear"}
 LOBBY_VERBS = {"join", "leave", "start", "addai", "noai"}
 REQUIRED = ("view_channel", "send_messages")
 FOR_THREADS = ("create_public_threads", "send_messages_in_threads")
+THREAD_ARCHIVE_MINUTES: Literal[10080] = 10080
+"""A race thread's auto-archive duration: a week, Discord's longest."""
 RACE_OPTION = _("The race number (this thread's race if left out)", key="cmd.option.race")
 """The ``race`` option's description, shared by every command that takes one."""
 FOLLOW_UP = "circus: follow-up"
@@ -184,19 +186,22 @@ class RaceCog(
         elif isinstance(error, discord.Forbidden):
             log.warning("missing permissions: %s", error.text)
             text = t(locale, "error.missing_permissions_generic")
+        elif isinstance(error, NO_ANSWER):
+            log.warning("Discord did not answer a call (%s)", type(error).__name__)
+            return  # the answer may have reached Discord: nothing is said twice
         else:
             log.error("unexpected error answering an interaction", exc_info=error)
             text = t(locale, "error.unexpected")
         try:
             await reply(interaction, text)
-        except discord.HTTPException:
+        except TRANSIENT:
             log.warning("could not answer an interaction with an error")
 
     async def refuse(self, interaction: discord.Interaction[Any], key: str) -> None:
         """Answer an interaction nothing else will take."""
         try:
             await reply(interaction, t(locale_of(interaction), key))
-        except discord.HTTPException:
+        except TRANSIENT:
             log.warning("could not refuse an interaction")
 
     async def board_link(
@@ -221,7 +226,7 @@ class RaceCog(
         """After an accepted action: AI seats play, announcements go out, the board updates."""
         try:
             await self.service.play_ai_seats(race_id)
-            await self.announcer.deliver(race_id)
+            await self.announcer.outbox.deliver(race_id)
             if moved:
                 await self.announcer.refresh_board(race_id)
         except Exception:
@@ -571,7 +576,7 @@ class RaceCog(
             await channel.get_partial_message(table.row.lobby_message_id).edit(  # type: ignore[union-attr]
                 content=self.lobby_text(table), view=lobby_view(table, table.row.locale)
             )
-        except discord.HTTPException:
+        except TRANSIENT:
             log.warning("race %d: could not update the lobby", table.id)
 
     async def start(self, interaction: discord.Interaction[Any], race: int) -> None:
@@ -594,9 +599,12 @@ class RaceCog(
         permissions = interaction.app_permissions
         if lobby is not None and all(getattr(permissions, name, False) for name in FOR_THREADS):
             try:
-                thread = await lobby.create_thread(name=t(locale, "thread.name", race=race)[:100])
+                thread = await lobby.create_thread(
+                    name=t(locale, "thread.name", race=race)[:100],
+                    auto_archive_duration=THREAD_ARCHIVE_MINUTES,
+                )
                 thread_id = thread.id
-            except discord.HTTPException:
+            except TRANSIENT:
                 log.warning("race %d: could not open a thread; racing in the channel", race)
         else:
             await interaction.followup.send(

@@ -5,8 +5,8 @@ without colour.
 Pictures are designed for a phone first: Discord shows an image about 400 px wide there,
 so a picture is laid out in *layout units* on a canvas :data:`PHONE_WIDTH` units wide, and
 one unit is one pixel on that phone. The canvas draws at :data:`OUTPUT_SCALE` pixels per
-unit (sharp on high-density screens and on a desktop), supersampled for smooth edges,
-and saves it as a PNG with a palette (:data:`PALETTE_COLOURS`).
+unit (sharp on high-density screens and on a desktop) and saves it as a PNG with a palette
+(:data:`PALETTE_COLOURS`).
 
 Every text and disc drawn is recorded with its size in layout units, so a test can check
 the smallest text and disc a phone user sees from the drawing's own numbers
@@ -34,8 +34,10 @@ PHONE_WIDTH = 400
 for, in layout units."""
 OUTPUT_SCALE = 2
 """Output pixels per layout unit."""
-SUPERSAMPLE = 2
-"""Drawn this many times larger again, then reduced (smooth edges)."""
+SUPERSAMPLE = 1
+"""Drawn this many times larger again, then reduced (smooth edges). Off: text is drawn
+smooth anyway, shapes at twice a phone's pixels look smooth once the phone reduces them,
+and supersampling twice took half again as long."""
 
 PALETTE_COLOURS = 256
 """Pictures are saved with a palette of this many colours: a third of the bytes of full

@@ -46,7 +46,7 @@ from bot.text import t
 from cogs.announce import MENTIONS, Announcer, mention, waiting_line
 from cogs.answers import display_name, fail, locale_of, reply
 from cogs.place import Act, check_place
-from cogs.race import FOLLOW_UP, on_own_panel
+from cogs.race import FOLLOW_UP, THREAD_ARCHIVE_MINUTES, on_own_panel
 from engine.cartographers import Phase, SeatView
 from engine.cartographers.components import EDICTS, EXPLORE_BY_ID
 from engine.cartographers.events import AmbushIgnored, MonsterPlaced, SeasonScored
@@ -379,7 +379,7 @@ class CartographersCog(
         """After an accepted action: AI seats play, announcements go out, the post updates."""
         try:
             await self.service.play_ai_seats(table_id)
-            await self.announcer.deliver(table_id)
+            await self.announcer.outbox.deliver(table_id)
             if moved:
                 await self.announcer.refresh_board(table_id)
         except Exception:
@@ -595,7 +595,8 @@ class CartographersCog(
         if all(getattr(permissions, perm, False) for perm in FOR_THREADS) and lobby is not None:
             try:
                 thread = await lobby.create_thread(
-                    name=t(locale, "carto.thread", table=table.id)[:100]
+                    name=t(locale, "carto.thread", table=table.id)[:100],
+                    auto_archive_duration=THREAD_ARCHIVE_MINUTES,
                 )
                 await self.service.set_channel_message(table.id, thread_id=thread.id)
             except discord.HTTPException:

@@ -320,3 +320,12 @@ async def test_a_failing_ai_seat_resets_instead_of_stalling_the_race(
     committed = loaded.game.state.commit_of("B")
     assert committed is not None and committed.is_reset
     await service.close()
+
+
+async def test_a_lobby_stores_its_laps_even_when_they_are_the_default(
+    service: TableService,
+) -> None:
+    table = await service.open_lobby(
+        game="charioteer", host_id=ALICE, host_name="alice", settings=TableSettings(seats=2)
+    )
+    assert table.settings.options == {"laps": 3}

@@ -47,9 +47,10 @@ class CharioteerHost(GameHost):
 
     def check_options(self, options: Mapping[str, JSON]) -> dict[str, JSON]:
         try:
-            return RaceOptions(**dict(options)).to_json()
+            chosen = RaceOptions(**dict(options))
         except (EngineError, TypeError):
             raise ServiceError("error.bad_options") from None
+        return {"laps": chosen.laps, **chosen.to_json()}
 
     def seat_names(self, count: int) -> tuple[str, ...]:
         return SEAT_NAMES[:count]

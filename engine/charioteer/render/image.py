@@ -35,6 +35,7 @@ from engine.charioteer.render.common import (
     display_names,
     say,
     section_key,
+    section_named,
     skill_text,
 )
 from engine.charioteer.track import (
@@ -192,10 +193,8 @@ def closeup_cells(occupied: Sequence[int]) -> list[Cell]:
 
 
 def _section_of_index(index: int) -> Section:
-    for section in SECTIONS:
-        if section.first <= index <= section.last:
-            return section
-    raise AssertionError(f"lap index {index} is in no section")
+    """The section holding lap index ``index``."""
+    return next(section for section in SECTIONS if section.first <= index <= section.last)
 
 
 def _stacks(view: SeatView) -> dict[int, list[PublicChariot]]:
@@ -307,13 +306,15 @@ class Oval:
     regular ones in the curves. Coordinates relative to the oval's centre."""
 
     def __init__(self) -> None:
-        home = _bounds("home straight")
-        first = _bounds("first straight")
-        back = _bounds("back straight")
-        self.curve1 = _bounds("first curve")
-        self.curve2 = _bounds("second curve")
-        self.bottom = [*range(home[0], LAP_LENGTH + 1), *range(1, first[1] + 1)]
-        self.top = list(range(back[1], back[0] - 1, -1))
+        home = section_named("home straight")
+        first = section_named("first straight")
+        back = section_named("back straight")
+        curve1 = section_named("first curve")
+        curve2 = section_named("second curve")
+        self.curve1 = (curve1.first, curve1.last)
+        self.curve2 = (curve2.first, curve2.last)
+        self.bottom = [*range(home.first, LAP_LENGTH + 1), *range(1, first.last + 1)]
+        self.top = list(range(back.last, back.first - 1, -1))
         self.length = OVAL_SPACING * (max(len(self.bottom), len(self.top)) - 1)
         steps = (self.curve1[1] - self.curve1[0]) / 2 + 2
         self.radius = OVAL_SPACING * steps / math.pi
@@ -336,13 +337,6 @@ class Oval:
         theta = math.pi / 2 + angle
         normal = (math.cos(theta), -math.sin(theta))
         return (-half + radius * normal[0], radius * normal[1]), normal
-
-
-def _bounds(name: str) -> tuple[int, int]:
-    for section in SECTIONS:
-        if section.name == name:
-            return section.first, section.last
-    raise KeyError(name)
 
 
 OVAL = Oval()
