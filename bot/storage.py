@@ -122,7 +122,7 @@ MIGRATIONS: tuple[str, ...] = (
     WHERE json_type(settings, '$.laps') IS NOT NULL;
     CREATE INDEX races_by_guild ON races (guild_id, status);
     """,
-    # 3: facts the host keeps about itself (the hash of its synced commands).
+    # 3: facts the host keeps about itself (the hash of the synced slash commands).
     """
     CREATE TABLE host_facts (
         key TEXT PRIMARY KEY,
