@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from typing import TextIO
 
 from engine.cartographers.components import COIN_TRACK, DRAWABLE, Terrain
+from engine.cartographers.messages import text
 from engine.cartographers.notation import read_position
 from engine.cartographers.rules import legal_placements
 from engine.cartographers.scoring import score_all
@@ -38,6 +39,9 @@ from engine.jsonio import (
     whole_number,
     write_file,
 )
+
+EXIT_INTERRUPTED = 130
+"""What a shell reports for a program stopped by Ctrl-C."""
 
 
 @dataclass(frozen=True)
@@ -153,7 +157,12 @@ def run_legal(args: argparse.Namespace, out: TextIO) -> int:
 
 
 def run_play(args: argparse.Namespace, out: TextIO) -> int:
-    return play(sys.stdin, out, seed=args.seed, side=args.side)
+    """The solo game on the terminal; one Ctrl-C abandons it with a line, not a traceback."""
+    try:
+        return play(sys.stdin, out, seed=args.seed, side=args.side)
+    except KeyboardInterrupt:
+        out.write("\n" + text("play.bye") + "\n")
+        return EXIT_INTERRUPTED
 
 
 def build_parser() -> argparse.ArgumentParser:
