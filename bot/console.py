@@ -176,15 +176,17 @@ class CharioteerConsole:
         await self.service.start(table.id, PLAYER_ID)
         await self.service.play_ai_seats(table.id)
         self.say(
-            self.text(
-                "console.welcome",
-                count=laps,
-                opponents=seats - 1,
-                level=level,
-                you=self.names(await self.service.table(table.id))[SEAT_NAMES[0]],
+            plain(
+                self.text(
+                    "console.welcome",
+                    count=laps,
+                    opponents=seats - 1,
+                    level=level,
+                    you=self.names(await self.service.table(table.id))[SEAT_NAMES[0]],
+                )
             )
         )
-        self.say(self.text("console.seed", seed=table.row.seed))
+        self.say(plain(self.text("console.seed", seed=table.row.seed)))
         return table.id
 
     async def resume(self) -> int | None:
