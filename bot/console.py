@@ -5,7 +5,7 @@ What is shared by every game lives at the top: the options (checked before anyth
 starts: one clear line and exit status 2 for a wrong one), one Ctrl-C that stops cleanly,
 and the yes/no questions. Each game then has its own part: :class:`CharioteerConsole`
 races against AI seats through the same service, storage and renderers as Discord (moves
-typed in the text form of :mod:`bot.drafts`: ``R5 1 2 crowd t1``, ``reset 3``), and
+typed in the text form of :mod:`bot.games.charioteer.drafts`: ``R5 1 2 crowd t1``, ``reset 3``), and
 :func:`run_cartographers` runs the solo Cartographers game of
 :mod:`engine.cartographers.terminal`.
 """
@@ -27,14 +27,14 @@ from pathlib import Path
 from types import FrameType
 from typing import NoReturn, TextIO
 
-from bot.drafts import Draft, DraftError, parse_move_text
+from bot.games.charioteer import AI_LEVELS
+from bot.games.charioteer.drafts import Draft, DraftError, parse_move_text
 from bot.service import (
-    AI_LEVELS,
-    ChooseMove,
-    RaceService,
-    RaceSettings,
+    ChooseAction,
     ServiceError,
     Table,
+    TableService,
+    TableSettings,
     Update,
 )
 from bot.storage import StorageError
@@ -126,7 +126,7 @@ class CharioteerConsole:
 
     def __init__(
         self,
-        service: RaceService,
+        service: TableService,
         terminal: Terminal,
         *,
         locale: str = "en",
@@ -167,9 +167,13 @@ class CharioteerConsole:
         return 0
 
     async def start(self, seats: int, level: str, laps: int) -> int:
-        settings = RaceSettings(seats=seats, laps=laps, turn_seconds=None)
-        table = await self.service.new_race(
-            host_id=PLAYER_ID, host_name=PLAYER_NAME, settings=settings, locale=self.locale
+        settings = TableSettings(seats=seats, turn_seconds=None, options={"laps": laps})
+        table = await self.service.open_lobby(
+            game="charioteer",
+            host_id=PLAYER_ID,
+            host_name=PLAYER_NAME,
+            settings=settings,
+            locale=self.locale,
         )
         for _ in range(seats - 1):
             await self.service.add_ai(table.id, PLAYER_ID, level)
@@ -367,7 +371,7 @@ async def run_console(
     out: TextIO,
     *,
     seeds: Callable[[], int] | None = None,
-    choose_move: ChooseMove | None = None,
+    choose_action: ChooseAction | None = None,
 ) -> int:
     database = args.database
     if seeds is None and args.seed is not None:
@@ -375,7 +379,7 @@ async def run_console(
         seeds = lambda: seed  # noqa: E731
     with tempfile.TemporaryDirectory(prefix="circus-") as folder:
         path = Path(database) if database else Path(folder) / "local.db"
-        service = await RaceService.create(str(path), seeds=seeds, choose_move=choose_move)
+        service = await TableService.create(str(path), seeds=seeds, choose_action=choose_action)
         try:
             console = CharioteerConsole(
                 service, Terminal(lines, out), kept_in=path if database else None
