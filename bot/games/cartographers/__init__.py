@@ -15,8 +15,10 @@ from typing import ClassVar
 
 from bot.games.base import BOARD, PODIUM, GameHost, ServiceError, Shape, Standing
 from engine.cartographers import MONSTER, PLACE, RULESET, GameState, Phase, SeatView, view
+from engine.cartographers.ai import LEVELS, ai_action
+from engine.cartographers.ai.base import action_for, legal_choices
 from engine.cartographers.events import SeasonScored
-from engine.cartographers.placement import Drawing, Placement, legal_drawings
+from engine.cartographers.placement import Placement
 from engine.cartographers.rules import read_config, seat_names, table_config
 from engine.core import JSON, Action, EngineError, Event, Rng
 
@@ -24,7 +26,7 @@ SEASON = "season"
 """The announcement of a season's scores (after its last turn)."""
 MAX_SEATS = 12
 """The engine takes up to 100; a Discord table stays readable up to 12 maps."""
-AI_LEVELS: tuple[str, ...] = ("random", "greedy", "strategic")
+AI_LEVELS: tuple[str, ...] = LEVELS
 DEFAULT_OPTIONS: dict[str, JSON] = {"side": "A", "ambush": "auto"}
 
 
@@ -33,23 +35,6 @@ def drawing_action(seat_view: SeatView, placement: Placement, seat: str | None =
     an ambush phase the monster on the neighbour's map."""
     kind = MONSTER if seat_view.phase is Phase.AMBUSH else PLACE
     return Action(kind, seat, placement.to_json())
-
-
-def legal_choices(seat_view: SeatView) -> list[Drawing]:
-    """Every legal drawing for the viewing seat now, shapes first, then (only when no
-    shape fits) the 1×1 fallback; empty when it owes nothing."""
-    offer = seat_view.offer
-    if offer is None or seat_view.seat is None or seat_view.target is None:
-        return []
-    sheet = seat_view.player(seat_view.target).sheet
-    choices: list[Drawing] = []
-    for terrain in offer.terrains:
-        for shape in range(len(offer.shapes)):
-            choices.extend(legal_drawings(sheet, offer, terrain, shape))
-    if not choices:
-        for terrain in offer.fallback_terrains:
-            choices.extend(legal_drawings(sheet, offer, terrain, None))
-    return choices
 
 
 class CartographersHost(GameHost):
@@ -130,16 +115,10 @@ class CartographersHost(GameHost):
         return state.commit_of(seat) is not None
 
     def ai_action(self, level: str, seat_view: SeatView, rng: Rng) -> Action:
-        choices = legal_choices(seat_view)
-        if not choices:
-            raise ValueError("nothing to draw")
-        return drawing_action(seat_view, choices[rng.below(len(choices))].placement)
+        return ai_action(level, seat_view, rng)
 
     def fallback_action(self, seat_view: SeatView) -> Action:
-        choices = legal_choices(seat_view)
-        if not choices:
-            raise ValueError("nothing to draw")
-        return drawing_action(seat_view, choices[0].placement)
+        return action_for(seat_view, legal_choices(seat_view)[0])
 
 
 HOST = CartographersHost()
