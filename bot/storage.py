@@ -112,6 +112,16 @@ MIGRATIONS: tuple[str, ...] = (
         locale TEXT
     );
     """,
+    # 2: every game's options live in settings.options (Charioteer's laps moved there), and
+    # a server's tables are listed by status.
+    """
+    UPDATE races
+    SET settings = json_set(
+        json_remove(settings, '$.laps'), '$.options.laps', json_extract(settings, '$.laps')
+    )
+    WHERE json_type(settings, '$.laps') IS NOT NULL;
+    CREATE INDEX races_by_guild ON races (guild_id, status);
+    """,
 )
 
 
@@ -198,6 +208,8 @@ class StoredAction:
     deadline: float | None
     announcements: tuple[tuple[str, int], ...] = ()
     """(kind, turn) rows to add to the outbox, keyed by this action's seq."""
+    results: tuple[ResultRow, ...] = ()
+    """The final placings when this action ends the game (stored in the same transaction)."""
 
 
 JSON_RACE_FIELDS = ("settings", "setup", "state")
@@ -207,6 +219,18 @@ def _race(row: sqlite3.Row) -> RaceRow:
     values: dict[str, Any] = dict(row)
     values["settings"] = json.loads(values["settings"])
     return RaceRow(**values)
+
+
+def _result_statements(results: Iterable[ResultRow]) -> list[tuple[str, Sequence[Any]]]:
+    return [
+        (
+            "INSERT OR REPLACE INTO results"
+            " (race_id, seat, user_id, name, place, turns, finished_at)"
+            " VALUES (?, ?, ?, ?, ?, ?, ?)",
+            (r.race_id, r.seat, r.user_id, r.name, r.place, r.turns, r.finished_at),
+        )
+        for r in results
+    ]
 
 
 def _dumps(value: JSON) -> str:
@@ -494,6 +518,7 @@ class Storage:
                     (stored.race_id, kind, stored.seq, turn, stored.at),
                 )
             )
+        statements.extend(_result_statements(stored.results))
         await self._write(statements)
 
     async def actions(self, race_id: int) -> list[Action]:
@@ -571,19 +596,6 @@ class Storage:
         return None if row is None or row[0] is None else float(row[0])
 
     # ------------------------------------------------------------------ results, drafts, users
-
-    async def store_results(self, results: Sequence[ResultRow]) -> None:
-        await self._write(
-            [
-                (
-                    "INSERT OR REPLACE INTO results"
-                    " (race_id, seat, user_id, name, place, turns, finished_at)"
-                    " VALUES (?, ?, ?, ?, ?, ?, ?)",
-                    (r.race_id, r.seat, r.user_id, r.name, r.place, r.turns, r.finished_at),
-                )
-                for r in results
-            ]
-        )
 
     async def results(self, race_id: int) -> list[ResultRow]:
         rows = await self._all("SELECT * FROM results WHERE race_id = ? ORDER BY place", (race_id,))

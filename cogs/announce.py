@@ -17,11 +17,11 @@ from typing import Any
 import discord
 
 from bot.images import ImageProcess
-from bot.service import Announcement, RaceService, Table
+from bot.service import Announcement, Table, TableService
 from bot.text import t
 from cogs.ui import board_view, dm_view
 from engine.charioteer import SeatView
-from engine.charioteer.render import board_text, hand_text, reveal_text
+from engine.charioteer.render import board_png, board_text, hand_text, reveal_text
 from engine.core import public_events
 
 log = logging.getLogger(__name__)
@@ -76,7 +76,7 @@ def podium_content(table: Table, view: SeatView, locale: str | None) -> str:
 class Announcer:
     """Delivers a race's pending announcements, one race at a time, in order."""
 
-    def __init__(self, client: discord.Client, service: RaceService, images: ImageProcess) -> None:
+    def __init__(self, client: discord.Client, service: TableService, images: ImageProcess) -> None:
         self.client = client
         self.service = service
         self.images = images
@@ -152,8 +152,8 @@ class Announcer:
         content = board_content(table, announcement.view, locale)
         files = []
         if self.can_attach(channel):
-            png = await self.images.board_png(
-                announcement.view, names=table.names, locale=locale or "en"
+            png = await self.images.run(
+                board_png, announcement.view, names=table.names, locale=locale or "en"
             )
             files.append(
                 discord.File(

@@ -17,7 +17,7 @@ from discord.ext import commands
 
 from bot.config import Settings
 from bot.images import ImageProcess
-from bot.service import RaceService
+from bot.service import TableService
 from bot.text import catalogue
 from cogs.announce import Announcer
 from cogs.race import RaceCog
@@ -71,7 +71,7 @@ def handled_by_items(interaction: discord.Interaction[Any]) -> bool:
 class CircusBot(commands.Bot):
     """The bot process: one service, one announcer, the race cog."""
 
-    def __init__(self, settings: Settings, service: RaceService | None = None) -> None:
+    def __init__(self, settings: Settings, service: TableService | None = None) -> None:
         super().__init__(
             command_prefix=commands.when_mentioned,
             intents=discord.Intents.default(),
@@ -84,13 +84,13 @@ class CircusBot(commands.Bot):
         self.images: ImageProcess | None = None
 
     @property
-    def service(self) -> RaceService:
+    def service(self) -> TableService:
         assert self._service is not None, "the service opens in setup_hook"
         return self._service
 
     async def setup_hook(self) -> None:
         if self._service is None:
-            self._service = await RaceService.create(str(self.settings.database_path))
+            self._service = await TableService.create(str(self.settings.database_path))
         self.images = images = ImageProcess(self.service.in_worker)
         self.announcer = Announcer(self, self.service, images)
         self.race_cog = RaceCog(self, self.service, self.announcer)
@@ -139,7 +139,7 @@ class CircusBot(commands.Bot):
         """After a start or restart: AI seats still owing a move play, and announcements
         not posted before a crash are posted."""
         await self.wait_until_ready()
-        for race_id in await self.service.races_to_resume():
+        for race_id in await self.service.tables_to_resume():
             await self.race_cog.settle(race_id, moved=False)
         log.info("resumed races")
 

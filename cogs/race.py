@@ -19,15 +19,15 @@ from discord import app_commands
 from discord.app_commands import locale_str as _
 from discord.ext import commands
 
-from bot.drafts import Draft, DraftError, parse_move_text
-from bot.panel import apply_choice, build_panel
+from bot.games.charioteer.drafts import Draft, DraftError, parse_move_text
+from bot.games.charioteer.panel import apply_choice, build_panel
 from bot.service import (
     TURN_LIMITS,
-    RaceService,
-    RaceSettings,
     RuleError,
     ServiceError,
     Table,
+    TableService,
+    TableSettings,
     Update,
 )
 from bot.text import t
@@ -83,7 +83,7 @@ class RaceCog(
 ):
     """Charioteer races: lobby, private move panel, board, podium."""
 
-    def __init__(self, bot: commands.Bot, service: RaceService, announcer: Announcer) -> None:
+    def __init__(self, bot: commands.Bot, service: TableService, announcer: Announcer) -> None:
         super().__init__()
         self.bot = bot
         self.service = service
@@ -167,7 +167,7 @@ class RaceCog(
     async def find(self, interaction: discord.Interaction[Any], race: int | None) -> Table:
         if race is not None:
             return await self.service.table(race)
-        return await self.service.find_race(
+        return await self.service.find_table(
             channel_id=interaction.channel_id,
             user_id=interaction.user.id,
             guild_id=interaction.guild_id,
@@ -218,13 +218,14 @@ class RaceCog(
                 ),
             )
             return
-        settings = RaceSettings(
+        settings = TableSettings(
             seats=seats,
-            laps=laps,
+            options={"laps": laps},
             turn_seconds=TURN_LIMITS.get(turn_limit, TURN_LIMITS["24h"]),
             timeout_policy=on_timeout,
         )
-        table = await self.service.new_race(
+        table = await self.service.open_lobby(
+            game="charioteer",
             host_id=interaction.user.id,
             host_name=display_name(interaction.user),
             settings=settings,
@@ -252,7 +253,7 @@ class RaceCog(
             t(
                 locale,
                 "lobby.settings",
-                count=settings.laps,
+                count=settings.options["laps"],
                 seats=settings.seats,
                 limit=t(locale, f"limit.{limit}"),
                 timeout=t(locale, f"timeout.{settings.timeout_policy}"),
@@ -359,7 +360,7 @@ class RaceCog(
             await reply(interaction, t(locale_of(interaction), "lobby.left"))
             await self.refresh_lobby(table)
             return
-        update = await self.service.leave_race(table.id, interaction.user.id)
+        update = await self.service.leave_game(table.id, interaction.user.id)
         try:
             await reply(
                 interaction,

@@ -11,8 +11,9 @@ from typing import Any
 
 import discord
 
-from bot.panel import Panel
-from bot.service import AI_LEVELS, Table
+from bot.games.charioteer import AI_LEVELS
+from bot.games.charioteer.panel import Panel
+from bot.service import Table
 from bot.text import t
 
 BUTTON_TEMPLATE = r"g:(?P<race>\d{1,18}):(?P<verb>[a-z]{1,12}):(?P<turn>\d{1,6})"

@@ -23,6 +23,7 @@ from engine.carcassonne.board import Board, FeatureRef, Placed, turned
 from engine.carcassonne.components import Faction, Kind, Size
 from engine.carcassonne.state import Meeple
 from engine.carcassonne.view import SeatView
+from engine.drawing import font
 
 TILE = 72
 MARGIN = 22
@@ -54,8 +55,8 @@ OUTLINE: dict[str, tuple[int, int, int]] = {"black": (240, 240, 240)}
 
 
 @cache
-def _font(size: int) -> ImageFont.FreeTypeFont | ImageFont.ImageFont:
-    return ImageFont.load_default(size=size)
+def _font(size: int) -> ImageFont.FreeTypeFont:
+    return font(size)
 
 
 def _side_point(side: int, cx: float, cy: float, half: float) -> tuple[float, float]:
