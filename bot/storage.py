@@ -122,6 +122,13 @@ MIGRATIONS: tuple[str, ...] = (
     WHERE json_type(settings, '$.laps') IS NOT NULL;
     CREATE INDEX races_by_guild ON races (guild_id, status);
     """,
+    # 3: facts the host keeps about itself (the hash of the synced slash commands).
+    """
+    CREATE TABLE host_facts (
+        key TEXT PRIMARY KEY,
+        value TEXT NOT NULL
+    );
+    """,
 )
 
 
@@ -626,6 +633,22 @@ class Storage:
                     "INSERT OR REPLACE INTO drafts (race_id, user_id, turn, draft)"
                     " VALUES (?, ?, ?, ?)",
                     (race_id, user_id, turn, _dumps(draft)),
+                )
+            ]
+        )
+
+    async def fact(self, key: str) -> str | None:
+        """A fact the host keeps about itself (e.g. the hash of its synced commands)."""
+        row = await self._one("SELECT value FROM host_facts WHERE key = ?", (key,))
+        return None if row is None else str(row[0])
+
+    async def set_fact(self, key: str, value: str) -> None:
+        await self._write(
+            [
+                (
+                    "INSERT INTO host_facts (key, value) VALUES (?, ?)"
+                    " ON CONFLICT (key) DO UPDATE SET value = excluded.value",
+                    (key, value),
                 )
             ]
         )
