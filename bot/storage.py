@@ -112,6 +112,27 @@ MIGRATIONS: tuple[str, ...] = (
         locale TEXT
     );
     """,
+    # 2: every game's options live in settings.options (Charioteer's laps moved there), and
+    # a server's tables are listed by status.
+    """
+    UPDATE races
+    SET settings = json_set(
+        json_remove(settings, '$.laps'), '$.options.laps', json_extract(settings, '$.laps')
+    )
+    WHERE json_type(settings, '$.laps') IS NOT NULL;
+    CREATE INDEX races_by_guild ON races (guild_id, status);
+    """,
+    # 3: facts the host keeps about itself (the hash of the synced slash commands).
+    """
+    CREATE TABLE host_facts (
+        key TEXT PRIMARY KEY,
+        value TEXT NOT NULL
+    );
+    """,
+    # 4: a member whose DMs are closed is remembered until they choose DMs again.
+    """
+    ALTER TABLE users ADD COLUMN dm_closed INTEGER NOT NULL DEFAULT 0;
+    """,
 )
 
 
@@ -198,6 +219,8 @@ class StoredAction:
     deadline: float | None
     announcements: tuple[tuple[str, int], ...] = ()
     """(kind, turn) rows to add to the outbox, keyed by this action's seq."""
+    results: tuple[ResultRow, ...] = ()
+    """The final placings when this action ends the game (stored in the same transaction)."""
 
 
 JSON_RACE_FIELDS = ("settings", "setup", "state")
@@ -207,6 +230,18 @@ def _race(row: sqlite3.Row) -> RaceRow:
     values: dict[str, Any] = dict(row)
     values["settings"] = json.loads(values["settings"])
     return RaceRow(**values)
+
+
+def _result_statements(results: Iterable[ResultRow]) -> list[tuple[str, Sequence[Any]]]:
+    return [
+        (
+            "INSERT OR REPLACE INTO results"
+            " (race_id, seat, user_id, name, place, turns, finished_at)"
+            " VALUES (?, ?, ?, ?, ?, ?, ?)",
+            (r.race_id, r.seat, r.user_id, r.name, r.place, r.turns, r.finished_at),
+        )
+        for r in results
+    ]
 
 
 def _dumps(value: JSON) -> str:
@@ -503,6 +538,7 @@ class Storage:
                     (stored.race_id, kind, stored.seq, turn, stored.at),
                 )
             )
+        statements.extend(_result_statements(stored.results))
         await self._write(statements)
 
     async def actions(self, race_id: int) -> list[Action]:
@@ -531,15 +567,38 @@ class Storage:
         )
         return [OutboxRow(**dict(row)) for row in rows]
 
-    async def announcement_sent(self, outbox_id: int, message_id: int | None, now: float) -> None:
-        await self._write(
-            [
+    async def announcement_sent(
+        self,
+        outbox_id: int,
+        message_id: int | None,
+        now: float,
+        *,
+        board_of_race: int | None = None,
+    ) -> None:
+        """Mark an announcement posted; with ``board_of_race``, its message becomes that
+        race's current board in the same transaction."""
+        statements: list[tuple[str, Sequence[Any]]] = [
+            (
+                "UPDATE outbox SET sent_at = ?, message_id = ? WHERE id = ?",
+                (now, message_id, outbox_id),
+            )
+        ]
+        if board_of_race is not None:
+            statements.append(
                 (
-                    "UPDATE outbox SET sent_at = ?, message_id = ? WHERE id = ?",
-                    (now, message_id, outbox_id),
+                    "UPDATE races SET board_message_id = ?, updated_at = ? WHERE id = ?",
+                    (message_id, now, board_of_race),
                 )
-            ]
+            )
+        await self._write(statements)
+
+    async def posted_turn(self, race_id: int, message_id: int) -> int | None:
+        """The turn of the announcement posted as this message, if it is one."""
+        row = await self._one(
+            "SELECT turn FROM outbox WHERE race_id = ? AND message_id = ? ORDER BY id DESC LIMIT 1",
+            (race_id, message_id),
         )
+        return None if row is None else int(row[0])
 
     # ------------------------------------------------------------------ deadlines
 
@@ -581,19 +640,6 @@ class Storage:
 
     # ------------------------------------------------------------------ results, drafts, users
 
-    async def store_results(self, results: Sequence[ResultRow]) -> None:
-        await self._write(
-            [
-                (
-                    "INSERT OR REPLACE INTO results"
-                    " (race_id, seat, user_id, name, place, turns, finished_at)"
-                    " VALUES (?, ?, ?, ?, ?, ?, ?)",
-                    (r.race_id, r.seat, r.user_id, r.name, r.place, r.turns, r.finished_at),
-                )
-                for r in results
-            ]
-        )
-
     async def results(self, race_id: int) -> list[ResultRow]:
         rows = await self._all("SELECT * FROM results WHERE race_id = ? ORDER BY place", (race_id,))
         return [ResultRow(**dict(row)) for row in rows]
@@ -627,17 +673,52 @@ class Storage:
             ]
         )
 
+    async def fact(self, key: str) -> str | None:
+        """A fact the host keeps about itself (e.g. the hash of its synced commands)."""
+        row = await self._one("SELECT value FROM host_facts WHERE key = ?", (key,))
+        return None if row is None else str(row[0])
+
+    async def set_fact(self, key: str, value: str) -> None:
+        await self._write(
+            [
+                (
+                    "INSERT INTO host_facts (key, value) VALUES (?, ?)"
+                    " ON CONFLICT (key) DO UPDATE SET value = excluded.value",
+                    (key, value),
+                )
+            ]
+        )
+
     async def dm_enabled(self, user_id: int) -> bool:
         row = await self._one("SELECT dm FROM users WHERE user_id = ?", (user_id,))
         return bool(row[0]) if row is not None else False
 
     async def set_dm(self, user_id: int, enabled: bool) -> None:
+        """The user's choice; choosing DMs again also forgets that theirs were closed."""
         await self._write(
             [
                 (
                     "INSERT INTO users (user_id, dm) VALUES (?, ?)"
-                    " ON CONFLICT (user_id) DO UPDATE SET dm = excluded.dm",
+                    " ON CONFLICT (user_id) DO UPDATE SET dm = excluded.dm, dm_closed = 0",
                     (user_id, int(enabled)),
+                )
+            ]
+        )
+
+    async def dm_reachable(self, user_id: int) -> bool:
+        """The user chose DMs and Discord has not refused one since."""
+        row = await self._one("SELECT dm, dm_closed FROM users WHERE user_id = ?", (user_id,))
+        return row is not None and bool(row[0]) and not row[1]
+
+    async def mark_dm_closed(self, user_id: int) -> None:
+        """Discord refused a DM (the user's DMs are closed): no more tries until the user
+        turns DMs on again."""
+        await self._write(
+            [
+                (
+                    "INSERT INTO users (user_id, dm_closed) VALUES (?, 1)"
+                    " ON CONFLICT (user_id) DO UPDATE SET dm_closed = 1",
+                    (user_id,),
                 )
             ]
         )

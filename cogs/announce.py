@@ -3,8 +3,11 @@
 podium, reminders, and the private turn notices for players who chose DMs.
 
 Announcements come from the service's outbox, so one that was not posted before a crash is
-posted after the restart. Each post carries a nonce Discord enforces, so a post retried in
-that window is still posted once.
+posted after the restart, and one Discord failed to take (a 5xx, a timeout, a dropped
+connection, a permission missing) is tried again by :class:`bot.outbox.Outbox` until it is
+posted; the host hears once when a permission is missing. Each post carries a nonce
+Discord enforces, so a post retried in that window is still posted once. Race threads are
+reopened before a post or an edit if Discord archived them, and archived at the podium.
 """
 
 from __future__ import annotations
@@ -14,14 +17,16 @@ import io
 import logging
 from typing import Any
 
+import aiohttp
 import discord
 
 from bot.images import ImageProcess
-from bot.service import Announcement, RaceService, Table
+from bot.outbox import Outbox
+from bot.service import Announcement, Table, TableService
 from bot.text import t
 from cogs.ui import board_view, dm_view
 from engine.charioteer import SeatView
-from engine.charioteer.render import board_text, hand_text, reveal_text
+from engine.charioteer.render import board_png, board_text, hand_text, reveal_text
 from engine.core import public_events
 
 log = logging.getLogger(__name__)
@@ -30,6 +35,14 @@ MESSAGE_LIMIT = 2000
 MENTIONS = discord.AllowedMentions(everyone=False, roles=False, users=True, replied_user=False)
 DM_CLOSED = 50007
 MISSING_PERMISSIONS = 50013
+THREAD_ARCHIVED = 50083
+POST_TIMEOUT = 60.0
+"""Seconds a post may take before it counts as failed (its nonce keeps a retry single)."""
+NO_ANSWER = (aiohttp.ClientError, OSError, TimeoutError)
+"""A call to Discord that got no answer at all (a timeout, a dropped connection): not an
+``HTTPException``."""
+TRANSIENT = (discord.HTTPException, *NO_ANSWER)
+"""What a call to Discord can fail with: an HTTP error discord.py gave up on, or no answer."""
 
 
 def mention(user_id: int | None, name: str) -> str:
@@ -74,16 +87,30 @@ def podium_content(table: Table, view: SeatView, locale: str | None) -> str:
 
 
 class Announcer:
-    """Delivers a race's pending announcements, one race at a time, in order."""
+    """Delivers a race's pending announcements, one race at a time, in order; everything
+    that touches a race's board (new boards, refreshes, the podium's archiving) holds that
+    race's lock, so they cannot interleave."""
 
-    def __init__(self, client: discord.Client, service: RaceService, images: ImageProcess) -> None:
+    def __init__(self, client: discord.Client, service: TableService, images: ImageProcess) -> None:
         self.client = client
         self.service = service
         self.images = images
         self._locks: dict[int, asyncio.Lock] = {}
         self._dm_warned: set[tuple[int, int]] = set()
+        self._host_told: set[int] = set()
+        self.post_timeout = POST_TIMEOUT
+        self.outbox = Outbox(self.deliver, self.races_with_pending, service.clock)
+        """Every delivery goes through it: failed ones are retried with backoff."""
+
+    async def races_with_pending(self) -> list[int]:
+        return sorted({row.race_id for row in await self.service.storage.pending_announcements()})
+
+    def lock(self, race_id: int) -> asyncio.Lock:
+        return self._locks.setdefault(race_id, asyncio.Lock())
 
     async def channel_for(self, table: Table) -> Any:
+        """The race's thread (or channel); None when Discord says it is gone. A transient
+        failure raises, so that the delivery is tried again."""
         channel_id = table.row.thread_id or table.row.channel_id
         if channel_id is None:
             return None
@@ -91,43 +118,71 @@ class Announcer:
         if channel is None:
             try:
                 channel = await self.client.fetch_channel(channel_id)
-            except discord.HTTPException:
+            except discord.NotFound:
                 log.warning("race %d: channel %d is gone", table.id, channel_id)
                 return None
         return channel
 
-    async def deliver(self, race_id: int) -> None:
-        lock = self._locks.setdefault(race_id, asyncio.Lock())
-        async with lock:
+    async def deliver(self, race_id: int) -> bool:
+        """Post the race's pending announcements in order; True when none is left."""
+        async with self.lock(race_id):
             for announcement in await self.service.announcements(race_id):
                 if not await self._deliver_one(announcement):
-                    return
+                    return False
+        self._host_told.discard(race_id)
+        return True
 
     async def _deliver_one(self, announcement: Announcement) -> bool:
         table = await self.service.table(announcement.row.race_id)
-        channel = await self.channel_for(table)
-        if channel is None:
-            await self.service.announced(announcement, None)
-            return True
-        if announcement.row.kind == "board" and announcement.row.turn != announcement.view.turn:
-            await self.service.announced(announcement, None)
-            return True
         try:
-            message = await self._post(channel, table, announcement)
-        except discord.Forbidden as error:
-            log.warning("race %d: cannot post in channel %s (%s)", table.id, channel.id, error.code)
-            await self.tell_host(
-                table, t(table.row.locale, "error.lost_permissions", race=table.id)
+            channel = await self.channel_for(table)
+            if channel is None:
+                await self.service.announced(announcement, None)
+                return True
+            if announcement.row.kind == "board" and announcement.row.turn != announcement.view.turn:
+                await self.service.announced(announcement, None)
+                return True
+            await self.reopen(channel)
+            message = await asyncio.wait_for(
+                self._post(channel, table, announcement), self.post_timeout
             )
+        except discord.Forbidden as error:
+            log.warning("race %d: cannot post in its channel (%s)", table.id, error.code)
+            if table.id not in self._host_told:
+                self._host_told.add(table.id)
+                await self.tell_host(
+                    table, t(table.row.locale, "error.lost_permissions", race=table.id)
+                )
             return False
-        except discord.HTTPException:
-            log.exception("race %d: posting the %s failed", table.id, announcement.row.kind)
+        except TRANSIENT as error:
+            log.warning(
+                "race %d: posting the %s failed (%s)",
+                table.id,
+                announcement.row.kind,
+                type(error).__name__,
+            )
             return False
         await self.service.announced(announcement, message.id)
         if announcement.row.kind == "board":
-            await self.service.set_channel_message(table.id, board_message_id=message.id)
             await self.notify_by_dm(await self.service.table(table.id), channel)
+        if announcement.row.kind == "podium":
+            await self.close_thread(channel, table)
         return True
+
+    async def reopen(self, channel: Any) -> None:
+        """Unarchive the race's thread if Discord archived it (days without a message)."""
+        if isinstance(channel, discord.Thread) and channel.archived and not channel.locked:
+            await channel.edit(archived=False)
+
+    async def close_thread(self, channel: Any, table: Table) -> None:
+        """At the podium: archive the race's thread, and lock it when allowed to."""
+        if not isinstance(channel, discord.Thread):
+            return
+        try:
+            lock = bool(channel.permissions_for(channel.guild.me).manage_threads)
+            await channel.edit(archived=True, locked=lock)
+        except TRANSIENT:
+            log.warning("race %d: could not archive its thread", table.id)
 
     async def _post(self, channel: Any, table: Table, announcement: Announcement) -> Any:
         locale = table.row.locale
@@ -152,8 +207,8 @@ class Announcer:
         content = board_content(table, announcement.view, locale)
         files = []
         if self.can_attach(channel):
-            png = await self.images.board_png(
-                announcement.view, names=table.names, locale=locale or "en"
+            png = await self.images.run(
+                board_png, announcement.view, names=table.names, locale=locale or "en"
             )
             files.append(
                 discord.File(
@@ -176,26 +231,43 @@ class Announcer:
         return bool(permissions.attach_files)
 
     async def refresh_board(self, race_id: int) -> None:
-        """Edit the current board's waiting line after a move (no new ping)."""
-        table = await self.service.table(race_id)
-        if table.status != "running" or table.row.board_message_id is None:
-            return
-        channel = await self.channel_for(table)
-        if channel is None:
-            return
-        _, view = await self.service.view_for(race_id, None)
-        try:
-            await channel.get_partial_message(table.row.board_message_id).edit(
-                content=board_content(table, view, table.row.locale), allowed_mentions=MENTIONS
-            )
-        except discord.HTTPException:
-            log.warning("race %d: could not update the board", race_id)
+        """Edit the current board's waiting line after a move (no new ping). Nothing to do
+        while a newer announcement waits: the board it brings is the one to show."""
+        async with self.lock(race_id):
+            table = await self.service.table(race_id)
+            if table.status != "running" or table.row.board_message_id is None:
+                return
+            storage = self.service.storage
+            if await storage.pending_announcements(race_id):
+                return
+            _, view = await self.service.view_for(race_id, None)
+            board_id = table.row.board_message_id
+            if await storage.posted_turn(race_id, board_id) != view.turn:
+                return  # a turn was resolved meanwhile: its own board is on the way
+            content = board_content(table, view, table.row.locale)
+            try:
+                channel = await self.channel_for(table)
+                if channel is None:
+                    return
+                await self.reopen(channel)
+                message = channel.get_partial_message(board_id)
+                try:
+                    await message.edit(content=content, allowed_mentions=MENTIONS)
+                except discord.HTTPException as error:
+                    if error.code != THREAD_ARCHIVED:
+                        raise
+                    await channel.edit(archived=False)
+                    await message.edit(content=content, allowed_mentions=MENTIONS)
+            except TRANSIENT:
+                log.warning("race %d: could not update the board", race_id)
 
     async def notify_by_dm(self, table: Table, channel: Any) -> None:
         """Tell players who chose DMs that their move is due; say so in the race's channel
-        (without revealing anything) when a DM cannot be delivered."""
+        (without revealing anything) when a DM cannot be delivered. Closed DMs are
+        remembered: no more tries until the player turns DMs on again."""
+        storage = self.service.storage
         for seat in table.waiting_humans():
-            if seat.user_id is None or not await self.service.storage.dm_enabled(seat.user_id):
+            if seat.user_id is None or not await storage.dm_reachable(seat.user_id):
                 continue
             _, view = await self.service.view_for(table.id, seat.user_id)
             locale = table.row.locale
@@ -209,17 +281,20 @@ class Announcer:
                     seat.user_id
                 )
                 await user.send(text[:MESSAGE_LIMIT], view=dm_view(table.id, view.turn, locale))
-            except discord.HTTPException as error:
+            except TRANSIENT as error:
+                closed = getattr(error, "code", None) == DM_CLOSED
+                if closed:
+                    await storage.mark_dm_closed(seat.user_id)
                 if (table.id, seat.user_id) in self._dm_warned:
                     continue
                 self._dm_warned.add((table.id, seat.user_id))
-                key = "dm.closed" if getattr(error, "code", None) == DM_CLOSED else "dm.failed"
+                key = "dm.closed" if closed else "dm.failed"
                 try:
                     await channel.send(
                         t(locale, key, name=seat.name),
                         allowed_mentions=discord.AllowedMentions.none(),
                     )
-                except discord.HTTPException:
+                except TRANSIENT:
                     log.warning("race %d: could not say that a DM failed", table.id)
 
     async def remind(self, table: Table, number: int) -> None:
@@ -234,7 +309,7 @@ class Announcer:
                 t(table.row.locale, key, people=people, deadline=deadline),
                 allowed_mentions=MENTIONS,
             )
-        except discord.HTTPException:
+        except TRANSIENT:
             log.warning("race %d: could not post a reminder", table.id)
 
     async def tell_host(self, table: Table, text: str) -> None:
@@ -243,5 +318,5 @@ class Announcer:
                 table.row.host_id
             )
             await host.send(text[:MESSAGE_LIMIT])
-        except discord.HTTPException:
+        except TRANSIENT:
             log.warning("race %d: could not reach the host either", table.id)

@@ -1,4 +1,5 @@
-"""The SQLite file's connection: opening it leaves no statement running."""
+"""Storage details the service tests do not reach: the host's own facts, and a start-up
+that leaves no statement running."""
 
 from __future__ import annotations
 
@@ -34,3 +35,20 @@ async def test_opening_leaves_no_cursor_open_when_something_holds_on_to_them(
             assert tuple(await cursor.fetchone() or ()) == ("wal",)
     finally:
         await storage.close()
+
+
+async def test_a_host_fact_is_kept_replaced_and_survives_reopening(db_path: Path) -> None:
+    storage = await Storage.open(str(db_path))
+    try:
+        assert await storage.fact("commands:global") is None
+        await storage.set_fact("commands:global", "one")
+        await storage.set_fact("commands:global", "two")
+        await storage.set_fact("commands:guild:5", "three")
+    finally:
+        await storage.close()
+    reopened = await Storage.open(str(db_path))
+    try:
+        assert await reopened.fact("commands:global") == "two"
+        assert await reopened.fact("commands:guild:5") == "three"
+    finally:
+        await reopened.close()

@@ -13,12 +13,19 @@ Every request goes through the same steps, in Discord's order:
    answered 400 / 50035 "Invalid Form Body");
 7. run the fake's handler for the route; a route the specification knows but the fake does
    not implement is answered 404 and recorded as a violation, so gaps are never silent.
+
+Between steps 3 and 4 the fake can fail a request the way Discord and its edge sometimes do
+(`FakeDiscord.inject_faults`, `FakeDiscord.random_faults`): a 5xx answer, a request held
+and then cut off (a timeout upstream), or a connection dropped at once. A failed request
+changes nothing in the world.
 """
 
 from __future__ import annotations
 
+import asyncio
 import json
 import logging
+import random
 import traceback
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
@@ -75,6 +82,52 @@ class RateLimitScript:
     is_global: bool
 
 
+FAULT_KINDS = ("5xx", "timeout", "drop")
+SERVER_ERROR_BODY = {
+    "message": "upstream connect error or disconnect/reset before headers",
+    "code": 0,
+}
+
+
+@dataclass
+class FaultScript:
+    """Fail the next `times` calls to `method route` (after letting `skip` through): `kind`
+    "5xx" answers `status`; "timeout" holds the request `hold` seconds, then drops the
+    connection without an answer; "drop" drops it at once."""
+
+    method: str
+    route: str
+    times: int
+    kind: str = "5xx"
+    status: int = 503
+    hold: float = 1.0
+    skip: int = 0
+
+
+@dataclass
+class RandomFaults:
+    """Fail each matching request with probability `rate`, drawing its kind from `kinds`
+    with a seeded generator. `routes` are path prefixes (all routes if empty)."""
+
+    rate: float
+    seed: int = 1
+    kinds: tuple[str, ...] = ("5xx",)
+    routes: tuple[str, ...] = ()
+    status: int = 503
+    hold: float = 1.0
+
+    def __post_init__(self) -> None:
+        self.rng = random.Random(self.seed)
+
+    def draw(self, path: str) -> FaultScript | None:
+        if self.routes and not path.startswith(self.routes):
+            return None
+        if self.rng.random() >= self.rate:
+            return None
+        kind = self.kinds[self.rng.randrange(len(self.kinds))]
+        return FaultScript("", "", 1, kind, self.status, self.hold)
+
+
 def _snowflake(text: str) -> int:
     if not text.isdigit():
         raise ApiError(404, 10003, "Unknown Channel")
@@ -87,6 +140,9 @@ class Rest:
     def __init__(self, fake: FakeDiscord) -> None:
         self.fake = fake
         self.rate_limits: list[RateLimitScript] = []
+        self.faults: list[FaultScript] = []
+        self.random_faults: RandomFaults | None = None
+        self.faults_served: list[RequestRecord] = []
 
     async def handle(self, request: web.Request) -> web.StreamResponse:
         fake = self.fake
@@ -116,6 +172,9 @@ class Rest:
                     f"{status}: Not Found" if status == 404 else "405: Method Not Allowed",
                     violation="no such route in Discord's API specification",
                 )
+            fault = self._fault(method, template, path)
+            if fault is not None:
+                return await self._fail(fault, request, record)
             limited = self._rate_limited(method, template)
             if limited is not None:
                 return self._rate_limit_response(limited, record)
@@ -200,6 +259,35 @@ class Rest:
                 script.times -= 1
                 return script
         return None
+
+    def _fault(self, method: str, template: str, path: str) -> FaultScript | None:
+        wanted = spec.normalize_template(template)
+        for script in self.faults:
+            matches = script.method == method and spec.normalize_template(script.route) == wanted
+            if matches and script.times > 0:
+                if script.skip > 0:
+                    script.skip -= 1
+                    return None
+                script.times -= 1
+                return script
+        if self.random_faults is not None:
+            return self.random_faults.draw(path)
+        return None
+
+    async def _fail(
+        self, fault: FaultScript, request: web.Request, record: RequestRecord
+    ) -> web.StreamResponse:
+        self.faults_served.append(record)
+        if fault.kind == "5xx":
+            record.status, record.response = fault.status, SERVER_ERROR_BODY
+            return json_response(fault.status, SERVER_ERROR_BODY, {"Via": "1.1 google"})
+        if fault.kind == "timeout":
+            await asyncio.sleep(fault.hold)
+        record.status = 0
+        transport = request.transport
+        if transport is not None:
+            transport.abort()
+        raise asyncio.CancelledError  # nothing is answered on a dropped connection
 
     def _rate_limit_response(self, script: RateLimitScript, record: RequestRecord) -> web.Response:
         body = {
@@ -501,11 +589,16 @@ async def edit_channel(rest: Rest, call: Call) -> Any:
     channel = rest.channel(call)
     body = call.body or {}
     if channel.is_thread:
-        if channel.owner is not rest.fake.bot_user:
-            rest.require(channel, "manage_threads")
+        locking = bool(body.get("locked", channel.locked)) != channel.locked
+        if channel.owner is not rest.fake.bot_user or locking:
+            rest.require(channel, "manage_threads")  # a thread's owner may not (un)lock it
         channel.name = body.get("name", channel.name)
         channel.archived = bool(body.get("archived", channel.archived))
         channel.locked = bool(body.get("locked", channel.locked))
+        channel.auto_archive_duration = int(
+            body.get("auto_archive_duration") or channel.auto_archive_duration
+        )
+        rest.fake.touch_thread(channel)
         rest.fake.dispatch_channel_update(channel)
         return channel.payload()
     rest.require(channel, "manage_channels")
@@ -569,6 +662,8 @@ async def edit_message(rest: Rest, call: Call) -> Any:
     body = call.body or {}
     if message.author is not fake.bot_user:
         raise ApiError(403, 50005, "Cannot edit a message authored by another user")
+    if channel.is_thread and channel.archived:
+        raise ApiError(400, 50083, "Thread is archived")
     fake.raise_for_problems(check_message(body, **fake.file_facts(call.uploads), creating=False))
     if call.uploads and channel.type != ChannelType.DM:
         rest.require(channel, "attach_files")

@@ -19,7 +19,7 @@ from typing import Any
 from aiohttp import web
 
 from . import spec
-from .clock import FakeClock
+from .clock import FakeClock, Timer
 from .errors import ApiError, RequestRecord, Upload, Violation
 from .gateway import DIRECT_MESSAGES, GUILD_MESSAGES, GUILDS, MESSAGE_CONTENT, Gateway
 from .interactions import ClientRefused, Interaction, Interactions
@@ -41,7 +41,7 @@ from .model import (
     Snowflakes,
     User,
 )
-from .rest import RateLimitScript, Rest
+from .rest import FAULT_KINDS, FaultScript, RandomFaults, RateLimitScript, Rest
 
 POLL_INTERVAL = 0.02
 SUPPRESS_EMBEDS, SUPPRESS_NOTIFICATIONS, IS_COMPONENTS_V2 = 1 << 2, 1 << 12, 1 << 15
@@ -76,6 +76,7 @@ class FakeDiscord:
         self.guilds: dict[int, Guild] = {}
         self.channels: dict[int, Channel] = {}
         self.messages: dict[int, Message] = {}
+        self._archive_timers: dict[int, Timer] = {}
         self.commands: list[Command] = []
         self.violations: list[Violation] = []
         self.requests: list[RequestRecord] = []
@@ -295,6 +296,7 @@ class FakeDiscord:
         )
         parent.guild.channels.append(thread)
         self.channels[thread.id] = thread
+        self.touch_thread(thread)
         data = thread.payload() | {
             "newly_created": True,
             "member": thread.thread_member_payload(self.bot_user),
@@ -307,6 +309,25 @@ class FakeDiscord:
             self.new_message(parent, {"content": thread.name}, [], type=MessageType.THREAD_CREATED)
         self.notify()
         return thread
+
+    def touch_thread(self, thread: Channel) -> None:
+        """Restart a thread's inactivity countdown: it archives itself after
+        `auto_archive_duration` minutes without a message, as Discord does."""
+        timer = self._archive_timers.pop(thread.id, None)
+        if timer is not None:
+            timer.cancel()
+        if thread.archived:
+            return
+        due = self.clock.now() + thread.auto_archive_duration * 60.0
+        self._archive_timers[thread.id] = self.clock.call_at(
+            due, lambda: self._auto_archive(thread)
+        )
+
+    def _auto_archive(self, thread: Channel) -> None:
+        self._archive_timers.pop(thread.id, None)
+        if not thread.archived:
+            thread.archived = True
+            self.dispatch_channel_update(thread)
 
     def dispatch_channel_update(self, channel: Channel) -> None:
         if channel.type == ChannelType.DM:
@@ -404,6 +425,8 @@ class FakeDiscord:
         self._apply(message, body, uploads)
         channel.messages.append(message)
         self.messages[message.id] = message
+        if channel.is_thread:
+            self.touch_thread(channel)
         if ephemeral_to is None:
             self._dispatch_message("MESSAGE_CREATE", message)
         self.notify()
@@ -566,6 +589,29 @@ class FakeDiscord:
         self.rest.rate_limits.append(
             RateLimitScript(method.upper(), route, times, retry_after, is_global)
         )
+
+    def inject_faults(
+        self,
+        method: str,
+        route: str,
+        *,
+        times: int = 1,
+        kind: str = "5xx",
+        status: int = 503,
+        hold: float = 1.0,
+        skip: int = 0,
+    ) -> None:
+        """Fail the next `times` calls to `method route`, after letting `skip` through:
+        `kind` "5xx" answers `status` (503 by default: discord.py gives up on it at once;
+        it retries 500, 502, 504 and 524 itself), "timeout" holds the request `hold`
+        seconds and then drops the connection unanswered, "drop" drops it at once."""
+        if kind not in FAULT_KINDS:
+            raise ValueError(f"kind must be one of {FAULT_KINDS}")
+        self.rest.faults.append(FaultScript(method.upper(), route, times, kind, status, hold, skip))
+
+    def random_faults(self, faults: RandomFaults | None) -> None:
+        """Fail a share of requests at random (seeded); None stops it."""
+        self.rest.random_faults = faults
 
     def requests_for(self, method: str, route: str) -> list[RequestRecord]:
         """Logged calls to a route template (parameter names do not matter)."""

@@ -312,3 +312,100 @@ async def test_a_board_keeps_working_after_the_bot_process_restarts(
         await fake.wait_until_ready(timeout=20)
         clicked = await world.bob.click(board, label="Join")
         assert (await clicked.reply(timeout=10)).content.endswith("bob joined (seq 1)")
+
+
+async def test_a_server_only_command_is_not_offered_in_a_dm(fake: FakeDiscord) -> None:
+    """Discord reads ``contexts`` (and the older ``dm_permission``) on the top-level command
+    only; a DM never offers a command limited to servers, but a modified client can still
+    send one."""
+    alice = fake.add_user("alice")
+    dm = fake.open_dm_channel(alice)
+    sub = {"type": 1, "name": "new", "description": "open one"}
+    fake.set_commands(
+        None,
+        [
+            {"name": "game", "description": "games", "contexts": [0], "options": [sub]},
+            {"name": "old", "description": "games", "dm_permission": False, "options": [sub]},
+        ],
+    )
+    for name in ("game new", "old new"):
+        with pytest.raises(ClientRefused, match="not offered"):
+            await alice.slash(dm, name)
+    forged = await alice.forge_slash(dm, "game new")
+    assert forged.guild is None and forged.data["options"][0]["name"] == "new"
+    assert forged.payload()["context"] == 1 and "guild_id" not in forged.payload()
+    forged.failed = True  # nobody answers here: not a violation of this test's bot
+
+
+async def test_injected_5xx_fail_the_next_calls_and_change_nothing(
+    fake: FakeDiscord, world: World, bot: SampleBot
+) -> None:
+    channel = bot.get_channel(world.channel.id)
+    assert isinstance(channel, discord.TextChannel)
+    fake.inject_faults("POST", MESSAGES, times=2, skip=1)
+    await channel.send("first")
+    for _ in range(2):
+        with pytest.raises(discord.DiscordServerError) as raised:
+            await channel.send("lost")
+        assert raised.value.status == 503
+    await channel.send("second")
+    assert [m.content for m in fake.public_messages(world.channel)] == ["first", "second"]
+    assert [r.status for r in fake.requests_for("POST", MESSAGES)] == [200, 503, 503, 200]
+
+
+@pytest.mark.parametrize("kind", ["timeout", "drop"])
+async def test_a_dropped_or_timed_out_call_is_no_http_error_and_posts_nothing(
+    fake: FakeDiscord, world: World, bot: SampleBot, kind: str
+) -> None:
+    channel = bot.get_channel(world.channel.id)
+    assert isinstance(channel, discord.TextChannel)
+    fake.inject_faults("POST", MESSAGES, kind=kind, hold=0.01)
+    with pytest.raises(aiohttp.ClientError):
+        await channel.send("lost")
+    assert fake.public_messages(world.channel) == []
+    assert len(fake.rest.faults_served) == 1
+    await channel.send("then posted")
+    assert [m.content for m in fake.public_messages(world.channel)] == ["then posted"]
+
+
+async def test_random_faults_hit_only_the_routes_asked_for(
+    fake: FakeDiscord, world: World, bot: SampleBot
+) -> None:
+    from .rest import RandomFaults
+
+    channel = bot.get_channel(world.channel.id)
+    assert isinstance(channel, discord.TextChannel)
+    fake.random_faults(RandomFaults(rate=1.0, routes=("/channels/",)))
+    with pytest.raises(discord.DiscordServerError):
+        await channel.send("lost")
+    assert (await bot.fetch_user(world.alice.id)).id == world.alice.id
+    fake.random_faults(None)
+    await channel.send("posted")
+    assert [m.content for m in fake.public_messages(world.channel)] == ["posted"]
+
+
+async def test_a_quiet_thread_archives_itself_and_refuses_edits_until_reopened(
+    fake: FakeDiscord, world: World, bot: SampleBot
+) -> None:
+    channel = bot.get_channel(world.channel.id)
+    assert isinstance(channel, discord.TextChannel)
+    thread = await channel.create_thread(
+        name="race", type=discord.ChannelType.public_thread, auto_archive_duration=60
+    )
+    message = await thread.send("board")
+    fake.clock.advance(59 * 60)
+    assert not fake.channels[thread.id].archived
+    fake.clock.advance(2 * 60)
+    assert fake.channels[thread.id].archived
+    await fake.wait_for(  # discord.py drops an archived thread from its cache
+        lambda: bot.get_channel(thread.id) is None, timeout=5, what="the THREAD_UPDATE"
+    )
+    with pytest.raises(discord.HTTPException) as raised:
+        await message.edit(content="edited")
+    assert raised.value.code == 50083
+    await thread.edit(archived=False)
+    await message.edit(content="edited")
+    assert fake.messages[message.id].content == "edited"
+    fake.clock.advance(61 * 60)
+    await thread.send("a post reopens it")
+    assert not fake.channels[thread.id].archived

@@ -19,7 +19,7 @@ import pytest
 from simcord import Env
 
 from bot.config import Settings
-from bot.service import RaceService
+from bot.service import TableService
 from cogs.app import CircusBot
 
 
@@ -55,7 +55,7 @@ async def simcord_env(database: Path, request: pytest.FixtureRequest) -> AsyncIt
     """Replaces SimCord's own fixture of that name: the bot needs the env's clock before it
     starts. Options come from ``@pytest.mark.simcord(...)`` as with SimCord's fixture."""
     clock = SimCordClock()
-    service = await RaceService.create(
+    service = await TableService.create(
         str(database), clock=clock, seeds=itertools.count(1).__next__
     )
     bot = CircusBot(Settings(None, database, "INFO", None), service)

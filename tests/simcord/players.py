@@ -9,23 +9,22 @@ from typing import Any
 import discord
 from simcord import Env, InteractionResult, MemberActor
 
-from bot.drafts import Draft
-from bot.panel import RESET_VALUE
-from bot.service import RaceService, default_chooser
+from bot.games.charioteer.drafts import Draft
+from bot.games.charioteer.panel import RESET_VALUE
+from bot.service import TableService
+from engine.charioteer.ai import policy_for
 from engine.core import Rng
 
-PLAY = default_chooser()
 
-
-def service_of(env: Env) -> RaceService:
-    service: RaceService = env.bot.service  # type: ignore[attr-defined]
+def service_of(env: Env) -> TableService:
+    service: TableService = env.bot.service  # type: ignore[attr-defined]
     return service
 
 
 async def chosen_move(env: Env, race: int, player: MemberActor) -> Draft:
     """The move the greedy policy would play from this player's seat: a legal one."""
     _, view = await service_of(env).view_for(race, player.id)
-    return Draft.from_move(PLAY("greedy", view, Rng(view.turn, player.id)))
+    return Draft.from_move(policy_for("greedy").choose(view, Rng(view.turn, player.id)))
 
 
 async def open_panel(player: MemberActor, board: Any) -> InteractionResult:

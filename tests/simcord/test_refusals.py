@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from simcord import Env
 
-from bot.service import ServiceError
+from bot.games.base import ServiceError
 from tests.simcord.players import open_panel, play_by_modal, service_of
 from tests.simcord.test_race import current_board, new_table, race_thread
 
