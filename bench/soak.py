@@ -81,6 +81,8 @@ class Soak:
     places: list[Channel] = field(default_factory=list)
     finished: int = 0
     retries: Counter[str] = field(default_factory=Counter)
+    reasons: Counter[str] = field(default_factory=Counter)
+    """Why players tried again: the most common kinds are reported."""
     kills: list[float] = field(default_factory=list)
     starts: list[float] = field(default_factory=list)
     done: asyncio.Event = field(default_factory=asyncio.Event)
@@ -90,8 +92,9 @@ class Soak:
         try:
             interaction = await make()
             return await interaction.reply(timeout=15)  # type: ignore[no-any-return]
-        except Exception:
+        except Exception as error:
             self.retries[what] += 1
+            self.reasons[f"{what}: {type(error).__name__}: {str(error)[:70]}"] += 1
             await asyncio.sleep(random.uniform(0.5, 2.0))  # a person waits, then tries again
             return None
 
@@ -156,13 +159,25 @@ class Soak:
                 return
             turn += 1
 
+    async def clear_draft(self, player: User, board: Message) -> None:
+        """Start the panel afresh, as a person would after a half-made move whose answers
+        were lost (the panel keeps a draft across clicks and restarts)."""
+        await asyncio.sleep(random.uniform(0.5, 2.0))
+        panel = await self.answer("panel", lambda: player.click(board, custom_id(board, "choose")))
+        if panel is not None and has_control(panel, "clear"):
+            await self.answer("clear", lambda: player.click(panel, custom_id(panel, "clear")))
+
     async def play(self, player: User, board: Message, race_id: int, turn: int) -> None:
+        deadline = time.monotonic() + self.stall
         while not podium_of(board.channel, race_id):
+            if time.monotonic() > deadline:
+                raise Stalled(f"a move on turn {turn}")
             try:
                 panel = await prepare_move(player, board)
-            except Exception:
+            except Exception as error:
                 self.retries["panel"] += 1
-                await asyncio.sleep(random.uniform(0.5, 2.0))
+                self.reasons[f"panel: {type(error).__name__}: {str(error)[:70]}"] += 1
+                await self.clear_draft(player, board)
                 continue
             if ALREADY_IN in panel.content:
                 return
@@ -172,6 +187,8 @@ class Soak:
             if answer is not None and CONFIRMED in answer.content:
                 self.accepted.append((race_id, player.id, turn))
                 return
+            if answer is not None:
+                self.reasons[f"confirm answered: {answer.content[:70]}"] += 1
 
 
 def has_control(message: Message, verb: str) -> bool:
@@ -340,6 +357,7 @@ async def main(args: argparse.Namespace) -> dict[str, Any]:
         "faults_served": dict(Counter(fault_kind(r) for r in fake.rest.faults_served)),
         "kills": len(soak.kills),
         "player_retries": dict(soak.retries),
+        "retry_reasons": dict(soak.reasons.most_common(8)),
         "recovery": recovery(soak),
         "seconds": round(elapsed, 1),
         "settings": vars(args),
