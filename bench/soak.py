@@ -169,7 +169,9 @@ class Soak:
 
     async def play(self, player: User, board: Message, race_id: int, turn: int) -> None:
         deadline = time.monotonic() + self.stall
-        while not podium_of(board.channel, race_id):
+        place = board.channel
+        while not (podium_of(place, race_id) or board_of(place, race_id, turn + 1)):
+            # A turn that moved on took this player's move, though its answer was lost.
             if time.monotonic() > deadline:
                 raise Stalled(f"a move on turn {turn}")
             try:
