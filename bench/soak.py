@@ -2,6 +2,7 @@
 
     python bench/soak.py [--races 200] [--parallel 20] [--fault-rate 0.05]
                          [--timeout-rate 0.005] [--kill-every 30] [--seed 1]
+                         [--stall 300] [--time-limit SECONDS]
 
 Prints JSON. A measurement, never a test.
 
@@ -20,7 +21,7 @@ routes are spared: their failures are about logging in, not about races). Every
 ``--kill-every`` seconds the bot is SIGKILLed and started again on the same database.
 A player whose click goes unanswered (the bot was down, its answer was failed) tries
 again, as a person would; a race whose board does not come for ``--stall`` seconds ends the
-run as stalled.
+run as stalled; ``--time-limit`` stops the run there and reports the races still going.
 
 **What is counted.** Races that reached their podium; accepted moves lost (a move whose
 "Move confirmed" answer a player saw, with no stored action of that seat for that turn);
@@ -342,7 +343,13 @@ async def main(args: argparse.Namespace) -> dict[str, Any]:
             except Stalled as stalled:
                 return f"stalled: {stalled}"
 
-    outcomes = Counter(await asyncio.gather(*(one(n) for n in range(args.races))))
+    tasks = [asyncio.create_task(one(n)) for n in range(args.races)]
+    finished, unfinished = await asyncio.wait(tasks, timeout=args.time_limit)
+    for task in unfinished:
+        task.cancel()
+    outcomes = Counter(task.result() for task in finished)
+    if unfinished:
+        outcomes["not run to the end within --time-limit"] = len(unfinished)
     elapsed = time.time() - started
     fake.random_faults(None)
     soak.done.set()
@@ -382,6 +389,7 @@ def parse(argv: list[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--kill-every", type=float, default=30.0)
     parser.add_argument("--stall", type=float, default=300.0)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--time-limit", type=float, default=None)
     return parser.parse_args(argv)
 
 
