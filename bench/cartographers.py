@@ -20,8 +20,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from engine.cartographers import Expedition, MapSheet, Side
 from engine.cartographers.components import EXPLORE_CARDS
-from engine.cartographers.image import render_png
 from engine.cartographers.placement import Offer, legal_drawings
+from engine.cartographers.render import map_picture
 from engine.cartographers.rules import MONSTER, PLACE, legal_placements
 from engine.cartographers.state import GameState, Phase
 from engine.core import Rng
@@ -121,7 +121,7 @@ def bench_png(repeat: int, seed: int) -> dict[str, object]:
     times = []
     for _ in range(repeat):
         begin = time.perf_counter()
-        render_png(sheet, coins=5, pending=[0, 1, 2], scored=[12, 13])
+        map_picture(sheet, coins=5, scored=[12, 13])
         times.append(time.perf_counter() - begin)
     micro = summary(times)
     return {

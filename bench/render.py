@@ -1,9 +1,12 @@
-"""How fast and how big the board renders are, on 6-seat positions from seeded races.
+"""How fast and how big the pictures and the text board are.
 
-    python bench/render.py [--races 10] [--repeat 3]
+    python bench/render.py [--races 10] [--repeat 3] [--games 2]
 
-Prints, for ``board_png`` and ``board_text``: median and 99th-percentile time per call,
-and the median and largest output size. Targets (not asserted): an image in at most
+Prints, for Charioteer's ``board_png`` and ``board_text`` on every turn of seeded 6-seat
+races, and for Cartographers' pictures (a player's map with a candidate placement, as in
+the drawing panel; the explore card alone; the season composite of 12 players) on every
+turn of seeded 12-player games: median and 99th-percentile time per call, the median CPU
+time, and the median and largest output size. Targets (not asserted): an image in at most
 150 ms and 300 KB; a text board within one Discord message (2,000 characters).
 """
 
@@ -15,9 +18,14 @@ import sys
 import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from engine.cartographers import Expedition
+from engine.cartographers import SeatView as MapView
+from engine.cartographers.placement import Drawing
+from engine.cartographers.render import card_picture, season_picture, seat_map_picture
 from engine.charioteer import Race, SeatView
 from engine.charioteer.render import board_png, board_text
 from engine.core import Rng
@@ -47,19 +55,41 @@ def positions(races: int) -> list[SeatView]:
     return views
 
 
+def cartographers_positions(games: int) -> list[tuple[MapView, Drawing]]:
+    """Every turn of ``games`` seeded 12-player games (random legal drawings), as the first
+    player's view with the drawing it is about to choose."""
+    from tests.engine.cartographers.helpers import options_for, random_move
+
+    out = []
+    for seed in range(games):
+        expedition = Expedition.new(seats=12, seed=seed, side="B")
+        rng = Rng(seed, 2)
+        while not expedition.is_over:
+            seat = expedition.state.waiting_for[0]
+            choices = options_for(expedition.state, seat)
+            out.append((expedition.view(seat), choices[rng.below(len(choices))]))
+            kind, seat, drawing = random_move(expedition, rng)
+            expedition.act(kind, seat, drawing.placement)
+    return out
+
+
 def measure(
-    render: Callable[[SeatView], object], views: Sequence[SeatView], repeat: int
-) -> tuple[list[float], list[int]]:
+    render: Callable[[Any], object], views: Sequence[Any], repeat: int
+) -> tuple[list[float], list[float], list[int]]:
+    """Wall-clock and CPU seconds per call, and output sizes (CPU time is the steadier
+    figure on a machine shared with other work)."""
     times: list[float] = []
+    cpu: list[float] = []
     sizes: list[int] = []
     render(views[0])  # fonts and catalogue loaded once, as in a running bot
     for _ in range(repeat):
         for seat_view in views:
-            start = time.perf_counter()
+            start, start_cpu = time.perf_counter(), time.process_time()
             out = render(seat_view)
             times.append(time.perf_counter() - start)
+            cpu.append(time.process_time() - start_cpu)
             sizes.append(len(out) if isinstance(out, bytes | str) else 0)
-    return times, sizes
+    return times, cpu, sizes
 
 
 def percentile(values: Sequence[float], fraction: float) -> float:
@@ -67,10 +97,23 @@ def percentile(values: Sequence[float], fraction: float) -> float:
     return ordered[min(len(ordered) - 1, int(fraction * len(ordered)))]
 
 
+def report(
+    name: str, times: Sequence[float], cpu: Sequence[float], sizes: Sequence[int], unit: str
+) -> None:
+    print(
+        f"{name:<15} median {statistics.median(times) * 1000:6.1f} ms"
+        f"   p99 {percentile(times, 0.99) * 1000:6.1f} ms"
+        f"   cpu median {statistics.median(cpu) * 1000:6.1f} ms"
+        f"   size median {statistics.median(sizes):8.0f} {unit}"
+        f"   max {max(sizes):7d} {unit}"
+    )
+
+
 def main(argv: Sequence[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--races", type=int, default=10)
     parser.add_argument("--repeat", type=int, default=3)
+    parser.add_argument("--games", type=int, default=2)
     args = parser.parse_args(argv)
     views = positions(args.races)
     print(f"{len(views)} positions from {args.races} six-seat races, {args.repeat} rounds")
@@ -79,13 +122,20 @@ def main(argv: Sequence[str] | None = None) -> None:
         "board_text": (lambda view: board_text(view, names=NAMES), "chars"),
     }
     for name, (render, unit) in renders.items():
-        times, sizes = measure(render, views, args.repeat)
-        print(
-            f"{name:<11} median {statistics.median(times) * 1000:6.1f} ms"
-            f"   p99 {percentile(times, 0.99) * 1000:6.1f} ms"
-            f"   size median {statistics.median(sizes):8.0f} {unit}"
-            f"   max {max(sizes):7d} {unit}"
-        )
+        report(name, *measure(render, views, args.repeat), unit)
+
+    turns = cartographers_positions(args.games)
+    print(f"{len(turns)} turns from {args.games} twelve-player Cartographers games")
+    names = {str(seat): f"Cartographer {seat:>2}" for seat in range(1, 13)}
+    pictures: dict[str, Callable[[tuple[MapView, Drawing]], object]] = {
+        "map+candidate": lambda turn: (
+            seat_map_picture(turn[0], turn[0].seat or "1", names=names, candidate=turn[1]).png
+        ),
+        "explore card": lambda turn: card_picture(turn[0].card or "rift_lands").png,
+        "season (12)": lambda turn: season_picture(turn[0], names=names).png,
+    }
+    for name, picture in pictures.items():
+        report(name, *measure(picture, turns, 1), "bytes")
 
 
 if __name__ == "__main__":

@@ -7,14 +7,14 @@ file, then the start-up of a bot holding 10,000 stored races.
 
 Prints JSON. A measurement, never a test.
 
-**Play.** ``--races`` races are opened through :class:`bot.service.RaceService` (2–4
+**Play.** ``--races`` races are opened through :class:`bot.service.TableService` (2–4
 human seats and 0–2 AI seats each, drawn from the seed), started (AI seats play turn 1
 during this set-up), and played for
 ``--turns`` turns (0: to the finish). Every race is a task; all run at once under
 ``asyncio.gather``, at most ``--concurrency`` service calls in flight. A simulated player
 reads its seat's view and picks a seeded legal move (one of the first moves the engine
 lists, no discards: far cheaper than listing them all); the time of
-``RaceService.submit`` from call to return is the time from a confirm to "accepted": the
+``TableService.submit`` from call to return is the time from a confirm to "accepted": the
 engine's commit, the race's snapshot and one SQLite transaction (WAL, ``synchronous=FULL``)
 before it returns. The submits that resolve a turn are also reported on their own. Without
 ``--rate`` the players confirm as fast as the service answers (its capacity; the time then
@@ -37,7 +37,7 @@ show what that rendering does to the submits' times.
 real races made through the service (mid-turn, an AI seat owing its move after a crash,
 announcements not yet posted, finished, lobbies), then copied row by row with plain
 ``sqlite3`` under new race ids, user ids and deadlines until the total is reached. Then a
-fresh service opens the file and the bot's start-up is timed: ``races_to_resume()``, and for
+fresh service opens the file and the bot's start-up is timed: ``tables_to_resume()``, and for
 each race it returns ``play_ai_seats`` and ``announcements`` (and marking them posted, as
 the announcer would), one race after another as the bot does; ``next_wakeup()``; and
 ``view_for`` of random races not yet in the service's cache.
@@ -65,15 +65,16 @@ from typing import Any, TypeVar
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bench.stats import cpu_seconds, peak_rss_mib, summary_ms
+from bot.games.base import GameHost
 from bot.images import ImageProcess
-from bot.service import RaceService, RaceSettings, Table, TurnReport, default_chooser
+from bot.service import Table, TableService, TableSettings, TurnReport, default_chooser
 from engine.charioteer import Move, SeatView
 from engine.charioteer.render import board_png, board_text, reveal_text
 from engine.charioteer.rules import iter_hand_moves
 from engine.core import Rng, public_events
 
 T = TypeVar("T")
-ChooseMove = Callable[[str, SeatView, Rng], Move]
+ChooseMove = Callable[[GameHost, str, SeatView, Rng], Any]
 
 PICK_AMONG = 40
 USER_BASE = 1_000
@@ -108,7 +109,7 @@ def quick_pick(view: SeatView, rng: Rng) -> Move:
     return moves[rng.below(len(moves))]
 
 
-def cheap_choice(level: str, view: SeatView, rng: Rng) -> Move:
+def cheap_choice(host: GameHost, level: str, view: SeatView, rng: Rng) -> Move:
     """A stand-in AI that costs next to nothing: :func:`quick_pick`."""
     return quick_pick(view, rng)
 
@@ -117,7 +118,7 @@ def chooser_for(ai: str) -> tuple[ChooseMove, str]:
     """The service's move chooser and the level AI seats get, for ``--ai``."""
     if ai == "cheap":
         return cheap_choice, "random"
-    return default_chooser(), ai
+    return default_chooser, ai
 
 
 def counter_seeds(seed: int) -> Callable[[], int]:
@@ -125,7 +126,9 @@ def counter_seeds(seed: int) -> Callable[[], int]:
     return lambda: next(counter)
 
 
-async def pick_move(service: RaceService, race_id: int, user_id: int, rng: Rng) -> tuple[Move, int]:
+async def pick_move(
+    service: TableService, race_id: int, user_id: int, rng: Rng
+) -> tuple[Move, int]:
     """What a simulated player confirms: a seeded legal move for the turn it sees."""
     _, seat_view = await service.view_for(race_id, user_id)
     return quick_pick(seat_view, rng), seat_view.turn
@@ -144,7 +147,7 @@ def layout(seed: int, number: int, with_ai: bool) -> Layout:
 
 
 async def open_race(
-    service: RaceService,
+    service: TableService,
     number: int,
     shape: Layout,
     ai_level: str,
@@ -154,10 +157,11 @@ async def open_race(
 ) -> Table:
     """A lobby with its players and AI seats, started unless told otherwise."""
     users = [USER_BASE + number * 10 + place for place in range(shape.humans)]
-    table = await service.new_race(
+    table = await service.open_lobby(
+        game="charioteer",
         host_id=users[0],
         host_name=f"p{users[0]}",
-        settings=RaceSettings(seats=shape.humans + shape.ai, **settings),
+        settings=TableSettings(seats=shape.humans + shape.ai, options=settings),
         guild_id=1,
         channel_id=100 + number % 50,
     )
@@ -252,7 +256,7 @@ class Announcing:
         start = time.perf_counter()
         reveal_text(public_events(report.events), report.view, names=names, locale="en")
         board_text(report.view, names=names, locale="en")
-        await self.images.board_png(report.view, names=names, locale="en")
+        await self.images.run(board_png, report.view, names=names, locale="en")
         self.times.append(time.perf_counter() - start)
 
     async def drain(self) -> None:
@@ -261,7 +265,7 @@ class Announcing:
 
 
 async def play_race(
-    service: RaceService,
+    service: TableService,
     race_id: int,
     turns: int,
     rng: Rng,
@@ -327,8 +331,8 @@ def render_turn(sample: Sample) -> tuple[float, float, float]:
 
 async def play_phase(args: argparse.Namespace, path: Path) -> dict[str, Any]:
     choose, ai_level = chooser_for(args.ai)
-    service = await RaceService.create(
-        str(path), seeds=counter_seeds(args.seed), choose_move=choose
+    service = await TableService.create(
+        str(path), seeds=counter_seeds(args.seed), choose_action=choose
     )
     limiter = Limiter(args.concurrency)
     layouts = [layout(args.seed, number, args.ai_seats) for number in range(args.races)]
@@ -457,7 +461,9 @@ async def make_templates(
     path: Path, templates: int, seed: int, choose: ChooseMove, ai_level: str
 ) -> dict[str, list[int]]:
     """Real races of every kind, made through the service: race ids by kind."""
-    service = await RaceService.create(str(path), seeds=counter_seeds(seed + 7), choose_move=choose)
+    service = await TableService.create(
+        str(path), seeds=counter_seeds(seed + 7), choose_action=choose
+    )
     by_kind: dict[str, list[int]] = {kind: [] for kind, _ in RESUME_MIX}
     plan = shares(templates, least=1)
     number = 0
@@ -632,9 +638,9 @@ async def resume_phase(args: argparse.Namespace, path: Path) -> dict[str, Any]:
     print("resuming …", file=sys.stderr)
     rss_before = peak_rss_mib()
     start = time.perf_counter()
-    service = await RaceService.create(str(path), choose_move=choose)
+    service = await TableService.create(str(path), choose_action=choose)
     opened = time.perf_counter()
-    to_resume = await service.races_to_resume()
+    to_resume = await service.tables_to_resume()
     listed = time.perf_counter()
     ai_moves = announcements = 0
     per_race: list[float] = []

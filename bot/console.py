@@ -2,7 +2,8 @@
 seats, through the same service, storage and renderers as Discord, so a race can be
 played and a bug reproduced with no Discord at all.
 
-Moves are typed in the text form of :mod:`bot.drafts` (``R5 1 2 crowd t1``, ``reset 3``).
+Moves are typed in the text form of :mod:`bot.games.charioteer.drafts` (``R5 1 2 crowd t1``,
+``reset 3``).
 """
 
 from __future__ import annotations
@@ -14,14 +15,14 @@ from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import TextIO
 
-from bot.drafts import DraftError, parse_move_text
+from bot.games.charioteer import AI_LEVELS
+from bot.games.charioteer.drafts import DraftError, parse_move_text
 from bot.service import (
-    AI_LEVELS,
-    ChooseMove,
-    RaceService,
-    RaceSettings,
+    ChooseAction,
     ServiceError,
     Table,
+    TableService,
+    TableSettings,
     Update,
 )
 from bot.text import t
@@ -44,7 +45,7 @@ class Console:
 
     def __init__(
         self,
-        service: RaceService,
+        service: TableService,
         lines: Iterator[str],
         out: TextIO,
         *,
@@ -68,9 +69,13 @@ class Console:
             return None
 
     async def run(self, seats: int, level: str, laps: int) -> int:
-        settings = RaceSettings(seats=seats, laps=laps, turn_seconds=None)
-        table = await self.service.new_race(
-            host_id=PLAYER_ID, host_name=PLAYER_NAME, settings=settings, locale=self.locale
+        settings = TableSettings(seats=seats, turn_seconds=None, options={"laps": laps})
+        table = await self.service.open_lobby(
+            game="charioteer",
+            host_id=PLAYER_ID,
+            host_name=PLAYER_NAME,
+            settings=settings,
+            locale=self.locale,
         )
         for _ in range(seats - 1):
             await self.service.add_ai(table.id, PLAYER_ID, level)
@@ -157,7 +162,7 @@ class Console:
         self.say(hand_text(seat_view, locale=self.locale))
 
     async def show_moves(self, race_id: int) -> None:
-        from bot.drafts import Draft
+        from bot.games.charioteer.drafts import Draft
 
         _, seat_view = await self.service.view_for(race_id, PLAYER_ID)
         moves = seat_view.legal_moves(discards=False)
@@ -182,12 +187,12 @@ async def run_console(
     out: TextIO,
     *,
     seeds: Callable[[], int] | None = None,
-    choose_move: ChooseMove | None = None,
+    choose_action: ChooseAction | None = None,
 ) -> int:
     database = args.database
     with tempfile.TemporaryDirectory(prefix="circus-") as folder:
         path = Path(database) if database else Path(folder) / "local.db"
-        service = await RaceService.create(str(path), seeds=seeds, choose_move=choose_move)
+        service = await TableService.create(str(path), seeds=seeds, choose_action=choose_action)
         try:
             return await Console(service, lines, out).run(args.seats, args.level, args.laps)
         finally:

@@ -1,4 +1,4 @@
-"""Board images, drawn in a process of their own.
+"""Game pictures (boards, maps), drawn in a process of their own.
 
 Drawing a board with Pillow is some 20 ms of interpreter work. In the bot's process it
 would hold the interpreter lock for that long, again and again while many races resolve
@@ -27,9 +27,6 @@ from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any, TypeVar
 
-from engine.charioteer import SeatView
-from engine.charioteer.render import board_png
-
 log = logging.getLogger(__name__)
 
 PARENT_CHECK_SECONDS = 0.5
@@ -56,10 +53,6 @@ class ImageProcess:
     def __init__(self, fallback: Fallback) -> None:
         self._fallback = fallback
         self._pool: ProcessPoolExecutor | None = None
-
-    async def board_png(self, view: SeatView, *, names: dict[str, str], locale: str) -> bytes:
-        """The board picture of a public view, as PNG bytes."""
-        return await self.run(board_png, view, names=names, locale=locale)
 
     async def run(self, function: Callable[..., T], /, *args: Any, **kwargs: Any) -> T:
         """``function(*args, **kwargs)`` in the worker process (a module-level function, and

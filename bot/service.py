@@ -1,9 +1,11 @@
-"""The game service: Charioteer races from lobby to podium, for any front end.
+"""The table service: any hosted game from lobby to podium, for any front end.
 
-It owns lobbies and seats, moves, AI seats, time limits, substitutions and results. The
-Discord cogs and the console front end both call it; it knows nothing of either. Every
-accepted action is stored (one transaction per action, ``(race, seq)`` unique) before a
-method returns, and a per-race lock makes simultaneous calls resolve a turn exactly once.
+It owns lobbies and seats, moves, AI seats, time limits, substitutions, the outbox of
+announcements and results, for every game through its :class:`~bot.games.base.GameHost`
+adapter; it imports no game. The Discord cogs and the console front end both call it; it
+knows nothing of either. Every accepted action is stored (one transaction per action,
+``(table, seq)`` unique) before a method returns, and a per-table lock makes simultaneous
+calls resolve a turn exactly once.
 
 Errors a user should read are :class:`ServiceError` (a message id and its parameters);
 rule errors carry the engine's reason.
@@ -25,6 +27,8 @@ from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
 from bot.clock import Clock, SystemClock
+from bot.games import host_for
+from bot.games.base import BOARD, GameHost, ServiceError, Standing
 from bot.storage import (
     REMINDER_SHARES,
     OutboxRow,
@@ -34,25 +38,21 @@ from bot.storage import (
     Storage,
     StoredAction,
 )
-from engine.charioteer import RULESET, Move, Race, RaceOptions, SeatView, read_position, view
-from engine.charioteer.events import MoveCommitted
-from engine.charioteer.race import race_config
-from engine.charioteer.state import SEAT_NAMES, Result
 from engine.core import (
     JSON,
+    Action,
     EngineError,
     Event,
     Game,
     GameRecord,
     Rng,
+    replay,
     replay_steps,
 )
 
 log = logging.getLogger(__name__)
 T = TypeVar("T")
 
-AI_LEVELS: tuple[str, ...] = ("random", "greedy", "strategic")
-TIMEOUT_POLICIES: tuple[str, ...] = ("ai", "reset")
 TURN_LIMITS: dict[str, int | None] = {
     "2m": 120,
     "5m": 300,
@@ -62,24 +62,17 @@ TURN_LIMITS: dict[str, int | None] = {
     "72h": 259200,
     "none": None,
 }
-"""Presets for a turn's time limit: a live race of minutes, an asynchronous one of days."""
+"""Presets for a turn's time limit: a live game of minutes, an asynchronous one of days."""
 DEFAULT_TURN_LIMIT = "24h"
+MIN_TURN_SECONDS = 30
 CACHE_SIZE = 2048
 REPORT_CACHE_SIZE = 256
 
 LOBBY, RUNNING, FINISHED, ABANDONED = "lobby", "running", "finished", "abandoned"
 SOURCE_PLAYER, SOURCE_AI, SOURCE_TIMEOUT = "player", "ai", "timeout"
 
-ChooseMove = Callable[[str, SeatView, Rng], Move]
-
-
-class ServiceError(Exception):
-    """Something a user asked for cannot be done; ``key`` names the message to show."""
-
-    def __init__(self, key: str, **params: Any) -> None:
-        super().__init__(key)
-        self.key = key
-        self.params = params
+ChooseAction = Callable[[GameHost, str, Any, Rng], Action]
+"""How AI seats choose: (game, level, the seat's own view, rng) → action."""
 
 
 class RuleError(ServiceError):
@@ -91,34 +84,35 @@ class RuleError(ServiceError):
 
 
 @dataclass(frozen=True)
-class RaceSettings:
-    """What the host chose for a race."""
+class TableSettings:
+    """What the host chose for a table: seats, time per turn, what a timed-out seat plays,
+    the AI seats' default level (None: the game's strongest) and the game's own options."""
 
     seats: int = 4
-    laps: int = 3
     turn_seconds: int | None = TURN_LIMITS[DEFAULT_TURN_LIMIT]
     timeout_policy: str = "ai"
-    ai_level: str = "strategic"
+    ai_level: str | None = None
     options: Mapping[str, JSON] = field(default_factory=dict)
 
-    def __post_init__(self) -> None:
-        if not 2 <= self.seats <= len(SEAT_NAMES):
-            raise ServiceError("error.bad_seats", low=2, high=len(SEAT_NAMES))
-        if self.timeout_policy not in TIMEOUT_POLICIES:
+    def checked_for(self, host: GameHost) -> TableSettings:
+        """These settings checked against the game, with its option defaults filled in."""
+        if not host.min_seats <= self.seats <= host.max_seats:
+            raise ServiceError("error.bad_seats", low=host.min_seats, high=host.max_seats)
+        if self.timeout_policy not in host.timeout_policies:
             raise ServiceError("error.bad_timeout_policy")
-        if self.ai_level not in AI_LEVELS:
+        if self.ai_level is not None and self.ai_level not in host.ai_levels:
             raise ServiceError("error.bad_ai_level")
-        if self.turn_seconds is not None and self.turn_seconds < 30:
+        if self.turn_seconds is not None and self.turn_seconds < MIN_TURN_SECONDS:
             raise ServiceError("error.bad_turn_limit")
-        try:
-            RaceOptions(laps=self.laps, **self.options)
-        except (EngineError, TypeError):
-            raise ServiceError("error.bad_options") from None
+        return dataclasses.replace(
+            self,
+            ai_level=self.ai_level or host.ai_levels[-1],
+            options=host.check_options(self.options),
+        )
 
     def to_json(self) -> dict[str, JSON]:
         return {
             "seats": self.seats,
-            "laps": self.laps,
             "turn_seconds": self.turn_seconds,
             "timeout_policy": self.timeout_policy,
             "ai_level": self.ai_level,
@@ -126,10 +120,9 @@ class RaceSettings:
         }
 
     @classmethod
-    def from_json(cls, obj: Mapping[str, JSON]) -> RaceSettings:
+    def from_json(cls, obj: Mapping[str, JSON]) -> TableSettings:
         return cls(
             seats=obj["seats"],
-            laps=obj["laps"],
             turn_seconds=obj["turn_seconds"],
             timeout_policy=obj["timeout_policy"],
             ai_level=obj["ai_level"],
@@ -139,7 +132,7 @@ class RaceSettings:
 
 @dataclass(frozen=True)
 class Table:
-    """A race's stored facts: the row and its seats (lobby places or race seats)."""
+    """A table's stored facts: the row and its seats (lobby places or game seats)."""
 
     row: RaceRow
     seats: tuple[SeatRow, ...]
@@ -149,12 +142,20 @@ class Table:
         return self.row.id
 
     @property
+    def game(self) -> str:
+        return self.row.game
+
+    @property
+    def host(self) -> GameHost:
+        return host_for(self.row.game)
+
+    @property
     def status(self) -> str:
         return self.row.status
 
     @property
-    def settings(self) -> RaceSettings:
-        return RaceSettings.from_json(self.row.settings)
+    def settings(self) -> TableSettings:
+        return TableSettings.from_json(self.row.settings)
 
     def seat_of(self, user_id: int) -> SeatRow | None:
         for seat in self.seats:
@@ -187,25 +188,26 @@ class Table:
 
 @dataclass(frozen=True)
 class TurnReport:
-    """A resolved turn: every event (public and private) and the public view after it."""
+    """A resolved step: every event (public and private) and the public view after it.
+    ``turn`` is the stage it resolved."""
 
     turn: int
     seq: int
     events: tuple[Event, ...]
-    view: SeatView
+    view: Any
 
 
 @dataclass(frozen=True)
 class Update:
-    """What a call changed: the table after it, whether a move was stored, the turns it
-    resolved and the result if the race ended."""
+    """What a call changed: the table after it, whether a move was stored, the steps it
+    resolved and the final standing if the game ended."""
 
     table: Table
     seat: str | None = None
     stored: bool = False
     changed_move: bool = False
     turns: tuple[TurnReport, ...] = ()
-    result: Result | None = None
+    result: Standing | None = None
 
     @property
     def resolved(self) -> bool:
@@ -214,33 +216,30 @@ class Update:
 
 @dataclass(frozen=True)
 class Announcement:
-    """Something to post publicly, from the outbox: a turn's reveal, the board of a new
-    turn, or the podium. ``report`` is set for reveals."""
+    """Something to post publicly, from the outbox (a kind the game named: a reveal, the
+    board of a new turn, a season's scores, the podium). ``report`` is the step that caused
+    it, when there is one; ``view`` is the public view to render it from."""
 
     row: OutboxRow
     table: Table
-    view: SeatView
+    view: Any
     report: TurnReport | None = None
 
 
 @dataclass
 class _Loaded:
     table: Table
-    race: Race | None
+    game: Game[Any] | None
 
 
-def default_chooser() -> ChooseMove:
-    """The AI seats' policies (imported lazily: the bot runs without them in some tests)."""
-    from engine.charioteer.ai import policy_for
-
-    def choose(level: str, seat_view: SeatView, rng: Rng) -> Move:
-        return policy_for(level).choose(seat_view, rng)
-
-    return choose
+def default_chooser(host: GameHost, level: str, seat_view: Any, rng: Rng) -> Action:
+    """The game's own AI policy for ``level``."""
+    return host.ai_action(level, seat_view, rng)
 
 
-class RaceService:
-    """Races in one SQLite file. Construct with :meth:`create` or with a :class:`Storage`."""
+class TableService:
+    """Tables of every game in one database. Construct with :meth:`create` or with a
+    :class:`Storage`."""
 
     def __init__(
         self,
@@ -248,12 +247,12 @@ class RaceService:
         *,
         clock: Clock | None = None,
         seeds: Callable[[], int] | None = None,
-        choose_move: ChooseMove | None = None,
+        choose_action: ChooseAction | None = None,
     ) -> None:
         self.storage = storage
         self.clock: Clock = clock or SystemClock()
         self._seeds = seeds or (lambda: secrets.randbits(62))
-        self._choose = choose_move
+        self._choose: ChooseAction = choose_action or default_chooser
         self._locks: dict[int, asyncio.Lock] = {}
         self._cache: OrderedDict[int, _Loaded] = OrderedDict()
         self._reports: OrderedDict[tuple[int, int], TurnReport] = OrderedDict()
@@ -261,7 +260,7 @@ class RaceService:
         self._worker = ThreadPoolExecutor(max_workers=1, thread_name_prefix="circus-worker")
 
     @classmethod
-    async def create(cls, path: str, **kwargs: Any) -> RaceService:
+    async def create(cls, path: str, **kwargs: Any) -> TableService:
         return cls(await Storage.open(path), **kwargs)
 
     async def close(self) -> None:
@@ -278,140 +277,137 @@ class RaceService:
     # ------------------------------------------------------------------ plumbing
 
     @asynccontextmanager
-    async def _locked(self, race_id: int) -> Any:
-        lock = self._locks.setdefault(race_id, asyncio.Lock())
+    async def _locked(self, table_id: int) -> Any:
+        lock = self._locks.setdefault(table_id, asyncio.Lock())
         async with lock:
             yield
 
-    def _chooser(self) -> ChooseMove:
-        if self._choose is None:
-            self._choose = default_chooser()
-        return self._choose
-
-    async def _table(self, race_id: int) -> Table:
-        row = await self.storage.race(race_id)
+    async def _table(self, table_id: int) -> Table:
+        row = await self.storage.race(table_id)
         if row is None:
-            raise ServiceError("error.no_such_race", race=race_id)
-        return Table(row, tuple(await self.storage.seats(race_id)))
+            raise ServiceError("error.no_such_race", race=table_id)
+        return Table(row, tuple(await self.storage.seats(table_id)))
 
-    async def _load(self, race_id: int) -> _Loaded:
-        """The race's table and engine race, from the cache or the database."""
-        cached = self._cache.get(race_id)
+    async def _load(self, table_id: int) -> _Loaded:
+        """The table and its engine game, from the cache or the database."""
+        cached = self._cache.get(table_id)
         if cached is not None:
-            self._cache.move_to_end(race_id)
+            self._cache.move_to_end(table_id)
             return cached
-        table = await self._table(race_id)
-        race = None
+        table = await self._table(table_id)
+        game = None
         if table.row.state is not None:
-            race = await self._engine_race(table)
-        loaded = _Loaded(table, race)
-        self._remember(race_id, loaded)
+            game = await self._engine_game(table)
+        loaded = _Loaded(table, game)
+        self._remember(table_id, loaded)
         return loaded
 
-    async def _engine_race(self, table: Table) -> Race:
+    async def _engine_game(self, table: Table) -> Game[Any]:
         row = table.row
         assert row.state is not None
-        state = read_position(json.loads(row.state))
+        host = table.host
+        state = host.ruleset.from_position(json.loads(row.state))
         actions = await self.storage.actions(row.id)
         record = GameRecord(
-            RULESET.id,
-            RULESET.version,
+            host.ruleset.id,
+            host.ruleset.version,
             self._config(table),
             row.seed,
             json.loads(row.setup) if row.setup else [],
             None,
             actions,
         )
-        return Race(Game(RULESET, state, record))
+        return Game(host.ruleset, state, record)
 
-    def _remember(self, race_id: int, loaded: _Loaded) -> None:
-        self._cache[race_id] = loaded
-        self._cache.move_to_end(race_id)
+    def _remember(self, table_id: int, loaded: _Loaded) -> None:
+        self._cache[table_id] = loaded
+        self._cache.move_to_end(table_id)
         while len(self._cache) > CACHE_SIZE:
             self._cache.popitem(last=False)
 
-    def _keep_report(self, race_id: int, report: TurnReport) -> None:
-        self._reports[(race_id, report.seq)] = report
+    def _keep_report(self, table_id: int, report: TurnReport) -> None:
+        self._reports[(table_id, report.seq)] = report
         while len(self._reports) > REPORT_CACHE_SIZE:
             self._reports.popitem(last=False)
 
-    def _forget(self, race_id: int) -> None:
-        self._cache.pop(race_id, None)
+    def _forget(self, table_id: int) -> None:
+        self._cache.pop(table_id, None)
 
     @staticmethod
     def _config(table: Table) -> dict[str, JSON]:
-        settings = table.settings
-        return race_config(len(table.seats), laps=settings.laps, **dict(settings.options))
+        return table.host.config(len(table.seats), table.settings.options)
 
     # ------------------------------------------------------------------ lobby
 
-    async def new_race(
+    async def open_lobby(
         self,
         *,
+        game: str,
         host_id: int,
         host_name: str,
-        settings: RaceSettings,
+        settings: TableSettings,
         guild_id: int | None = None,
         channel_id: int | None = None,
         locale: str | None = None,
     ) -> Table:
-        """A lobby with its host seated; others join until it is started."""
-        race_id = await self.storage.create_race(
-            game=RULESET.id,
+        """A lobby of ``game`` with its host seated; others join until it is started."""
+        checked = settings.checked_for(host_for(game))
+        table_id = await self.storage.create_race(
+            game=game,
             guild_id=guild_id,
             channel_id=channel_id,
             host_id=host_id,
             host_name=host_name,
-            settings=settings.to_json(),
+            settings=checked.to_json(),
             seed=self._seeds(),
             locale=locale,
             now=self.clock.now(),
         )
-        log.info("race %d: lobby opened by user %d", race_id, host_id)
-        return await self._table(race_id)
+        log.info("table %d: %s lobby opened by user %d", table_id, game, host_id)
+        return await self._table(table_id)
 
-    async def join(self, race_id: int, user_id: int, name: str) -> Table:
-        async with self._locked(race_id):
-            table = await self._lobby(race_id)
+    async def join(self, table_id: int, user_id: int, name: str) -> Table:
+        async with self._locked(table_id):
+            table = await self._lobby(table_id)
             if table.seat_of(user_id) is not None:
                 raise ServiceError("error.already_joined")
             if len(table.seats) >= table.settings.seats:
                 raise ServiceError("error.lobby_full", seats=table.settings.seats)
-            seat = SeatRow(race_id, "", user_id, name, None, self.clock.now())
+            seat = SeatRow(table_id, "", user_id, name, None, self.clock.now())
             return await self._save_lobby(table, [*table.seats, seat])
 
-    async def leave_lobby(self, race_id: int, user_id: int) -> Table:
-        async with self._locked(race_id):
-            table = await self._lobby(race_id)
+    async def leave_lobby(self, table_id: int, user_id: int) -> Table:
+        async with self._locked(table_id):
+            table = await self._lobby(table_id)
             if table.seat_of(user_id) is None:
                 raise ServiceError("error.not_in_lobby")
             if user_id == table.row.host_id:
                 raise ServiceError("error.host_cannot_leave_lobby")
             return await self._save_lobby(table, [s for s in table.seats if s.user_id != user_id])
 
-    async def add_ai(self, race_id: int, by_user: int, level: str) -> Table:
-        async with self._locked(race_id):
-            table = await self._lobby(race_id)
+    async def add_ai(self, table_id: int, by_user: int, level: str) -> Table:
+        async with self._locked(table_id):
+            table = await self._lobby(table_id)
             self._require_host(table, by_user)
-            if level not in AI_LEVELS:
+            if level not in table.host.ai_levels:
                 raise ServiceError("error.bad_ai_level")
             if len(table.seats) >= table.settings.seats:
                 raise ServiceError("error.lobby_full", seats=table.settings.seats)
             count = sum(seat.is_ai for seat in table.seats) + 1
-            seat = SeatRow(race_id, "", None, f"AI {count}", level, self.clock.now())
+            seat = SeatRow(table_id, "", None, f"AI {count}", level, self.clock.now())
             return await self._save_lobby(table, [*table.seats, seat])
 
-    async def remove_ai(self, race_id: int, by_user: int) -> Table:
-        async with self._locked(race_id):
-            table = await self._lobby(race_id)
+    async def remove_ai(self, table_id: int, by_user: int) -> Table:
+        async with self._locked(table_id):
+            table = await self._lobby(table_id)
             self._require_host(table, by_user)
             ai = [seat for seat in table.seats if seat.is_ai]
             if not ai:
                 raise ServiceError("error.no_ai_seat")
             return await self._save_lobby(table, [s for s in table.seats if s is not ai[-1]])
 
-    async def _lobby(self, race_id: int) -> Table:
-        table = await self._table(race_id)
+    async def _lobby(self, table_id: int) -> Table:
+        table = await self._table(table_id)
         if table.status != LOBBY:
             raise ServiceError(
                 "error.not_a_lobby" if table.status == RUNNING else "error.race_over"
@@ -432,65 +428,69 @@ class RaceService:
         if user_id != table.row.host_id and not admin:
             raise ServiceError("error.host_only")
 
-    async def start(self, race_id: int, by_user: int) -> Update:
-        """Seat everyone (A, B, … in joining order), deal, and open turn 1."""
-        async with self._locked(race_id):
-            table = await self._lobby(race_id)
+    async def start(self, table_id: int, by_user: int) -> Update:
+        """Seat everyone (the game's seat names, in joining order), set up, open turn 1."""
+        async with self._locked(table_id):
+            table = await self._lobby(table_id)
             self._require_host(table, by_user)
-            if len(table.seats) < 2:
-                raise ServiceError("error.too_few_players")
+            host = table.host
+            if len(table.seats) < host.min_seats:
+                raise ServiceError("error.too_few_players", count=host.min_seats)
+            names = host.seat_names(len(table.seats))
             seats = [
-                dataclasses.replace(seat, seat=SEAT_NAMES[index])
-                for index, seat in enumerate(table.seats)
+                dataclasses.replace(seat, seat=name)
+                for seat, name in zip(table.seats, names, strict=True)
             ]
-            config = race_config(
-                len(seats), laps=table.settings.laps, **dict(table.settings.options)
-            )
-            game = Game.new(RULESET, config, table.row.seed)
-            race = Race(game)
+            config = host.config(len(seats), table.settings.options)
+            game = Game.new(host.ruleset, config, table.row.seed)
             now = self.clock.now()
+            stage = host.stage(game.state)
             await self.storage.replace_seats(
-                race_id,
+                table_id,
                 seats,
                 now,
-                announce=("board", 0, race.turn),
+                announce=(BOARD, 0, stage),
                 status=RUNNING,
                 setup=game.record.setup,
-                state=race.position(),
+                state=host.ruleset.to_position(game.state),
                 seq=0,
-                turn=race.turn,
-                waiting=",".join(race.waiting_for),
+                turn=stage,
+                waiting=",".join(host.waiting_for(game.state)),
                 deadline=self._deadline(table.settings, now),
             )
-            table = await self._table(race_id)
-            self._remember(race_id, _Loaded(table, race))
+            table = await self._table(table_id)
+            self._remember(table_id, _Loaded(table, game))
             self.deadline_changed.set()
-            log.info("race %d: started with %d seats", race_id, len(seats))
+            log.info("table %d: started with %d seats", table_id, len(seats))
             return Update(table)
 
-    def _deadline(self, settings: RaceSettings, now: float) -> float | None:
+    def _deadline(self, settings: TableSettings, now: float) -> float | None:
         return None if settings.turn_seconds is None else now + settings.turn_seconds
 
     # ------------------------------------------------------------------ moves
 
-    async def submit(self, race_id: int, user_id: int, move: Move, turn: int) -> Update:
-        """A player's move for ``turn``; stored before this returns. A move equal to the
-        one already chosen stores nothing (a double click is one move)."""
-        async with self._locked(race_id):
-            loaded = await self._running(race_id)
+    async def submit(self, table_id: int, user_id: int, move: Any, turn: int) -> Update:
+        """A player's move (the game's move object or an engine action) for stage ``turn``;
+        stored before this returns. A move equal to the one already chosen stores nothing
+        (a double click is one move)."""
+        async with self._locked(table_id):
+            loaded = await self._running(table_id)
             seat = loaded.table.seat_of(user_id)
             if seat is None:
                 raise ServiceError("error.not_seated")
-            race = loaded.race
-            assert race is not None
-            if turn != race.turn:
-                raise ServiceError("error.stale_turn", turn=race.turn)
-            if race.state.commit_of(seat.seat) == move:
+            game = loaded.game
+            assert game is not None
+            host = loaded.table.host
+            stage = host.stage(game.state)
+            if turn != stage:
+                raise ServiceError("error.stale_turn", turn=stage)
+            action = host.action(seat.seat, move)
+            if host.repeats(game.state, action):
                 return Update(loaded.table, seat.seat, stored=False)
-            return await self._commit(loaded, seat.seat, move, user_id, SOURCE_PLAYER)
+            return await self._commit(loaded, action, user_id, SOURCE_PLAYER)
 
-    async def _running(self, race_id: int) -> _Loaded:
-        loaded = await self._load(race_id)
+    async def _running(self, table_id: int) -> _Loaded:
+        loaded = await self._load(table_id)
         status = loaded.table.status
         if status == LOBBY:
             raise ServiceError("error.not_started")
@@ -499,46 +499,44 @@ class RaceService:
         return loaded
 
     async def _commit(
-        self, loaded: _Loaded, seat: str, move: Move, by_user: int | None, source: str
+        self, loaded: _Loaded, action: Action, by_user: int | None, source: str
     ) -> Update:
-        race = loaded.race
-        assert race is not None
+        game = loaded.game
+        assert game is not None and action.seat is not None
         table = loaded.table
-        turn_before = race.turn
-        changed = race.state.commit_of(seat) is not None
+        host = table.host
+        seat = action.seat
+        before = game.state
+        changed = host.has_chosen(before, seat)
         try:
-            events = race.commit(seat, move)
+            events = game.act(action)
         except EngineError as error:
             raise RuleError(error) from None
-        action = race.record.actions[-1]
-        seq = len(race.record.actions)
+        after = game.state
+        seq = len(game.record.actions)
         now = self.clock.now()
-        resolved = race.turn != turn_before or race.is_over
-        status = RUNNING
-        announcements: list[tuple[str, int]] = []
+        announcements = host.announcements(before, after, events)
+        standing = host.standing(after)
+        status = RUNNING if standing is None else FINISHED
         deadline = table.row.deadline
-        if resolved:
-            announcements.append(("reveal", turn_before))
-            if race.is_over:
-                status = FINISHED
-                deadline = None
-                announcements.append(("podium", turn_before))
-            else:
-                announcements.append(("board", race.turn))
-                deadline = self._deadline(table.settings, now)
+        if standing is not None:
+            deadline = None
+        elif host.stage(after) != host.stage(before):
+            deadline = self._deadline(table.settings, now)
         stored = StoredAction(
             race_id=table.id,
             seq=seq,
-            action=action,
+            action=game.record.actions[-1],
             by_user=by_user,
             source=source,
             at=now,
-            state=race.position(),
-            turn=race.turn,
-            waiting=",".join(race.waiting_for),
+            state=host.ruleset.to_position(after),
+            turn=host.stage(after),
+            waiting=",".join(host.waiting_for(after)),
             status=status,
             deadline=deadline,
-            announcements=tuple(announcements),
+            announcements=announcements,
+            results=self._results(table, standing, now),
         )
         try:
             await self.storage.store_action(stored)
@@ -546,123 +544,145 @@ class RaceService:
             self._forget(table.id)
             raise
         reports: tuple[TurnReport, ...] = ()
-        if resolved:
-            report = TurnReport(turn_before, seq, events, view(race.state))
+        if announcements:
+            report = TurnReport(host.stage(before), seq, events, host.view(after, None))
             self._keep_report(table.id, report)
             reports = (report,)
+        if deadline != table.row.deadline:
             self.deadline_changed.set()
-        result = race.result
-        if result is not None:
-            await self._store_results(table, result, now)
+        if standing is not None:
+            log.info("table %d: finished, winners %s", table.id, ",".join(standing.winners))
         table = await self._table(table.id)
         loaded.table = table
         self._remember(table.id, loaded)
-        log.info("race %d: seat %s committed (%s, seq %d)", table.id, seat, source, seq)
-        return Update(table, seat, stored=True, changed_move=changed, turns=reports, result=result)
+        log.info("table %d: seat %s acted (%s, seq %d)", table.id, seat, source, seq)
+        return Update(
+            table, seat, stored=True, changed_move=changed, turns=reports, result=standing
+        )
 
-    async def _store_results(self, table: Table, result: Result, now: float) -> None:
-        rows = [
+    @staticmethod
+    def _results(table: Table, standing: Standing | None, now: float) -> tuple[ResultRow, ...]:
+        """The result rows of a finished game, stored with its last action."""
+        if standing is None:
+            return ()
+        return tuple(
             ResultRow(
                 table.id,
                 seat,
                 table.seat(seat).user_id,
                 table.seat(seat).name,
-                place,
-                result.turns,
+                standing.places[seat],
+                standing.turns,
                 now,
             )
-            for place, seat in enumerate(result.ranking, start=1)
-        ]
-        await self.storage.store_results(rows)
-        log.info("race %d: finished, winner %s", table.id, result.winner)
+            for seat in standing.ranking
+        )
 
-    async def play_ai_seats(self, race_id: int) -> list[Update]:
-        """Commit a move for every AI seat still owing one (run after a turn starts or a
-        seat is handed to the AI); each move is its own stored action."""
+    async def play_ai_seats(self, table_id: int) -> list[Update]:
+        """Play for every AI seat still owing a move (run after a turn starts or a seat is
+        handed to the AI); each move is its own stored action."""
         updates: list[Update] = []
         while True:
-            async with self._locked(race_id):
-                loaded = await self._load(race_id)
-                race = loaded.race
-                if loaded.table.status != RUNNING or race is None:
+            async with self._locked(table_id):
+                loaded = await self._load(table_id)
+                game = loaded.game
+                if loaded.table.status != RUNNING or game is None:
                     return updates
                 ai_seats = {seat.seat: seat for seat in loaded.table.seats if seat.is_ai}
-                pending = [seat for seat in race.waiting_for if seat in ai_seats]
+                waiting = loaded.table.host.waiting_for(game.state)
+                pending = [seat for seat in waiting if seat in ai_seats]
                 if not pending:
                     return updates
                 seat = pending[0]
-                level = ai_seats[seat].ai_level or loaded.table.settings.ai_level
-                move = await self._ai_move(loaded, seat, level)
-                updates.append(await self._commit(loaded, seat, move, None, SOURCE_AI))
+                level = ai_seats[seat].ai_level or self._ai_level(loaded.table)
+                updates.append(await self._play_ai(loaded, seat, level, SOURCE_AI))
 
-    async def _ai_move(self, loaded: _Loaded, seat: str, level: str) -> Move:
-        race = loaded.race
-        assert race is not None
-        seat_view = race.view(seat)
-        rng = Rng(loaded.table.row.seed ^ 0x5EA7, len(race.record.actions))
-        chooser = self._chooser()
+    @staticmethod
+    def _ai_level(table: Table) -> str:
+        return table.settings.ai_level or table.host.ai_levels[-1]
+
+    async def _play_ai(self, loaded: _Loaded, seat: str, level: str, source: str) -> Update:
+        """Commit the AI's action for ``seat``; an AI that fails or proposes an illegal
+        action is replaced by the game's fallback action, so a seat never stalls."""
+        game = loaded.game
+        assert game is not None
+        host = loaded.table.host
+        seat_view = host.view(game.state, seat)
+        rng = Rng(loaded.table.row.seed ^ 0x5EA7, len(game.record.actions))
         try:
-            move = await self.in_worker(chooser, level, seat_view, rng)
-            seat_view.analyse(move)
+            action = await self.in_worker(self._choose, host, level, seat_view, rng)
+            return await self._commit(loaded, host.action(seat, action), None, source)
         except Exception:
             log.exception(
-                "race %d: the %s AI failed for seat %s; it resets", loaded.table.id, level, seat
+                "table %d: the %s AI failed for seat %s; it plays the fallback",
+                loaded.table.id,
+                level,
+                seat,
             )
-            return timeout_reset(seat_view)
-        return move
+        fallback = host.action(seat, host.fallback_action(seat_view))
+        return await self._commit(loaded, fallback, None, source)
 
     # ------------------------------------------------------------------ time limits
 
     async def fire_due(self, now: float | None = None) -> list[Update]:
-        """Play the turn for every seat whose time ran out (AI move or reset, as the race
-        chose); returns what happened. The dispatcher calls this when a deadline passes."""
+        """Play the move of every seat whose time ran out (the AI's move or the game's
+        timeout policy, as the table chose); returns what happened. The dispatcher calls
+        this when a deadline passes."""
         moment = self.clock.now() if now is None else now
         updates: list[Update] = []
-        for race_id in await self.storage.due_races(moment):
+        for table_id in await self.storage.due_races(moment):
             try:
-                updates.extend(await self._time_out(race_id, moment))
+                updates.extend(await self._time_out(table_id, moment))
             except Exception:
-                log.exception("race %d: timing out the turn failed", race_id)
+                log.exception("table %d: timing out the turn failed", table_id)
         return updates
 
-    async def _time_out(self, race_id: int, now: float) -> list[Update]:
+    async def _time_out(self, table_id: int, now: float) -> list[Update]:
         updates: list[Update] = []
         while True:
-            async with self._locked(race_id):
-                loaded = await self._load(race_id)
-                race = loaded.race
+            async with self._locked(table_id):
+                loaded = await self._load(table_id)
+                game = loaded.game
                 row = loaded.table.row
                 if (
                     row.status != RUNNING
-                    or race is None
+                    or game is None
                     or row.deadline is None
                     or row.deadline > now
                 ):
                     return updates
-                seat = race.waiting_for[0]
-                policy = loaded.table.settings.timeout_policy
+                host = loaded.table.host
+                stage = host.stage(game.state)
+                seat = host.waiting_for(game.state)[0]
                 seat_row = loaded.table.seat(seat)
-                if policy == "reset" and not seat_row.is_ai:
-                    move = timeout_reset(race.view(seat))
+                log.info("table %d: seat %s timed out at stage %d", table_id, seat, stage)
+                action = None
+                if not seat_row.is_ai:
+                    rng = Rng(row.seed ^ 0x7157, len(game.record.actions))
+                    policy = loaded.table.settings.timeout_policy
+                    action = host.timeout_action(policy, host.view(game.state, seat), rng)
+                if action is None:
+                    level = seat_row.ai_level or self._ai_level(loaded.table)
+                    updates.append(await self._play_ai(loaded, seat, level, SOURCE_TIMEOUT))
                 else:
-                    level = seat_row.ai_level or loaded.table.settings.ai_level
-                    move = await self._ai_move(loaded, seat, level)
-                log.info("race %d: seat %s timed out on turn %d", race_id, seat, race.turn)
-                updates.append(await self._commit(loaded, seat, move, None, SOURCE_TIMEOUT))
+                    action = host.action(seat, action)
+                    updates.append(await self._commit(loaded, action, None, SOURCE_TIMEOUT))
 
     async def reminders_due(self, now: float | None = None) -> list[tuple[Table, int]]:
-        """Races whose turn has passed a reminder point not yet announced; marks them sent.
-        Returns (table, reminder number 1 or 2)."""
+        """Tables whose turn has passed a reminder point not yet announced; marks them
+        sent. Returns (table, reminder number 1 or 2)."""
         moment = self.clock.now() if now is None else now
         due: list[tuple[Table, int]] = []
-        for race_id, deadline, sent, turn_seconds in await self.storage.reminder_candidates(moment):
+        for table_id, deadline, sent, turn_seconds in await self.storage.reminder_candidates(
+            moment
+        ):
             started = deadline - turn_seconds
             reached = sum(moment >= started + share * turn_seconds for share in REMINDER_SHARES)
             if reached > sent:
-                async with self._locked(race_id):
-                    await self.storage.update_race(race_id, moment, reminders=reached)
-                    self._forget(race_id)
-                    due.append((await self._table(race_id), reached))
+                async with self._locked(table_id):
+                    await self.storage.update_race(table_id, moment, reminders=reached)
+                    self._forget(table_id)
+                    due.append((await self._table(table_id), reached))
         return due
 
     async def wait_until_due(self, idle: float) -> None:
@@ -681,32 +701,32 @@ class RaceService:
         known = [time for time in times if time is not None]
         return min(known) if known else None
 
-    # ------------------------------------------------------------------ seats mid-race
+    # ------------------------------------------------------------------ seats mid-game
 
-    async def leave_race(self, race_id: int, user_id: int) -> Update:
-        """A player leaves: an AI seat takes over the chariot. The last human leaving
-        abandons the race."""
-        async with self._locked(race_id):
-            loaded = await self._running(race_id)
+    async def leave_game(self, table_id: int, user_id: int) -> Update:
+        """A player leaves: an AI seat takes over their place. The last human leaving
+        abandons the game."""
+        async with self._locked(table_id):
+            loaded = await self._running(table_id)
             seat = loaded.table.seat_of(user_id)
             if seat is None:
                 raise ServiceError("error.not_seated")
             if len(loaded.table.humans) == 1:
                 return await self._abandon(loaded.table)
-            level = loaded.table.settings.ai_level
+            level = self._ai_level(loaded.table)
             replaced = [
                 dataclasses.replace(s, user_id=None, ai_level=level, name=f"{s.name} (AI)")
                 if s.seat == seat.seat
                 else s
                 for s in loaded.table.seats
             ]
-            await self.storage.replace_seats(race_id, replaced, self.clock.now())
-            self._forget(race_id)
-            return Update(await self._table(race_id), seat.seat)
+            await self.storage.replace_seats(table_id, replaced, self.clock.now())
+            self._forget(table_id)
+            return Update(await self._table(table_id), seat.seat)
 
     async def substitute(
         self,
-        race_id: int,
+        table_id: int,
         by_user: int,
         seat_name: str,
         user_id: int,
@@ -715,8 +735,8 @@ class RaceService:
         admin: bool = False,
     ) -> Update:
         """The host puts another member in a seat (a player's or an AI's)."""
-        async with self._locked(race_id):
-            loaded = await self._running(race_id)
+        async with self._locked(table_id):
+            loaded = await self._running(table_id)
             table = loaded.table
             self._require_host(table, by_user, admin=admin)
             if seat_name not in {seat.seat for seat in table.seats}:
@@ -729,13 +749,13 @@ class RaceService:
                 else s
                 for s in table.seats
             ]
-            await self.storage.replace_seats(race_id, replaced, self.clock.now())
-            self._forget(race_id)
-            return Update(await self._table(race_id), seat_name)
+            await self.storage.replace_seats(table_id, replaced, self.clock.now())
+            self._forget(table_id)
+            return Update(await self._table(table_id), seat_name)
 
-    async def abandon(self, race_id: int, by_user: int, *, admin: bool = False) -> Update:
-        async with self._locked(race_id):
-            table = await self._table(race_id)
+    async def abandon(self, table_id: int, by_user: int, *, admin: bool = False) -> Update:
+        async with self._locked(table_id):
+            table = await self._table(table_id)
             if table.status in (FINISHED, ABANDONED):
                 raise ServiceError("error.race_over")
             self._require_host(table, by_user, admin=admin)
@@ -744,60 +764,61 @@ class RaceService:
     async def _abandon(self, table: Table) -> Update:
         await self.storage.update_race(table.id, self.clock.now(), status=ABANDONED, deadline=None)
         self._forget(table.id)
-        log.info("race %d: abandoned", table.id)
+        log.info("table %d: abandoned", table.id)
         return Update(await self._table(table.id))
 
     # ------------------------------------------------------------------ reading
 
-    async def table(self, race_id: int) -> Table:
-        return (await self._load(race_id)).table
+    async def table(self, table_id: int) -> Table:
+        return (await self._load(table_id)).table
 
-    async def view_for(self, race_id: int, user_id: int | None) -> tuple[Table, SeatView]:
-        """The race as this user may see it: their own seat's view, or a spectator's."""
-        loaded = await self._load(race_id)
-        if loaded.race is None:
+    async def view_for(self, table_id: int, user_id: int | None) -> tuple[Table, Any]:
+        """The game as this user may see it: their own seat's view, or a spectator's."""
+        loaded = await self._load(table_id)
+        if loaded.game is None:
             raise ServiceError("error.not_started")
         seat = loaded.table.seat_of(user_id) if user_id is not None else None
-        return loaded.table, loaded.race.view(seat.seat if seat else None)
+        view = loaded.table.host.view(loaded.game.state, seat.seat if seat else None)
+        return loaded.table, view
 
-    async def turn_reports(self, race_id: int) -> list[TurnReport]:
-        """Every resolved turn so far (for the race log), rebuilt from the record."""
-        loaded = await self._load(race_id)
-        if loaded.race is None:
+    async def turn_reports(self, table_id: int) -> list[TurnReport]:
+        """Every resolved step so far (for the game's log), rebuilt from the record."""
+        loaded = await self._load(table_id)
+        if loaded.game is None:
             return []
+        host = loaded.table.host
+        record = loaded.game.record
         reports = []
-        turn = 1
-        for seq, (_, transition) in enumerate(replay_steps(loaded.race.record), start=1):
-            if any(not isinstance(event, MoveCommitted) for event in transition.events):
-                reports.append(TurnReport(turn, seq, transition.events, view(transition.state)))
-            turn = transition.state.turn
+        before = replay(record, upto=0)
+        for seq, (_, transition) in enumerate(replay_steps(record), start=1):
+            if host.announcements(before, transition.state, transition.events):
+                view = host.view(transition.state, None)
+                reports.append(TurnReport(host.stage(before), seq, transition.events, view))
+            before = transition.state
         return reports
 
-    async def report(self, race_id: int, seq: int) -> TurnReport:
-        """The turn resolved by action ``seq``: from memory, or rebuilt from the record."""
-        cached = self._reports.get((race_id, seq))
+    async def report(self, table_id: int, seq: int) -> TurnReport:
+        """The step resolved by action ``seq``: from memory, or rebuilt from the record."""
+        cached = self._reports.get((table_id, seq))
         if cached is not None:
             return cached
-        for report in await self.turn_reports(race_id):
+        for report in await self.turn_reports(table_id):
             if report.seq == seq:
-                self._keep_report(race_id, report)
+                self._keep_report(table_id, report)
                 return report
         raise ServiceError("error.no_such_turn")
 
-    async def announcements(self, race_id: int | None = None) -> list[Announcement]:
+    async def announcements(self, table_id: int | None = None) -> list[Announcement]:
         """What is still to be posted, oldest first, with what to render it from."""
         out: list[Announcement] = []
-        for row in await self.storage.pending_announcements(race_id):
+        for row in await self.storage.pending_announcements(table_id):
             loaded = await self._load(row.race_id)
-            if loaded.race is None:
+            if loaded.game is None:
                 continue
-            report = (
-                await self.report(row.race_id, row.seq)
-                if row.kind in ("reveal", "podium")
-                else None
-            )
-            current = loaded.race.view()
-            out.append(Announcement(row, loaded.table, report.view if report else current, report))
+            report = await self.report(row.race_id, row.seq) if row.kind != BOARD else None
+            current = loaded.table.host.view(loaded.game.state, None)
+            view = report.view if report else current
+            out.append(Announcement(row, loaded.table, view, report))
         return out
 
     async def announced(self, announcement: Announcement, message_id: int | None) -> None:
@@ -811,30 +832,30 @@ class RaceService:
         if board is not None:
             self._forget(row.race_id)
 
-    async def set_channel_message(self, race_id: int, **fields: int | None) -> None:
-        """Remember where the race lives in the front end (thread, lobby and board messages)."""
-        await self.storage.update_race(race_id, self.clock.now(), **fields)
-        self._forget(race_id)
+    async def set_channel_message(self, table_id: int, **fields: int | None) -> None:
+        """Remember where the table lives in the front end (thread, lobby, board messages)."""
+        await self.storage.update_race(table_id, self.clock.now(), **fields)
+        self._forget(table_id)
 
-    async def races_to_resume(self) -> list[int]:
-        """Running races with AI seats still to play or announcements still to post."""
+    async def tables_to_resume(self) -> list[int]:
+        """Running tables with AI seats still to play or announcements still to post."""
         ids = set(await self.storage.races_with_ai_to_play())
         ids.update(row.race_id for row in await self.storage.pending_announcements())
         return sorted(ids)
 
-    async def get_draft(self, race_id: int, user_id: int, turn: int) -> dict[str, JSON] | None:
-        return await self.storage.draft(race_id, user_id, turn)
+    async def get_draft(self, table_id: int, user_id: int, turn: int) -> dict[str, JSON] | None:
+        return await self.storage.draft(table_id, user_id, turn)
 
     async def save_draft(
-        self, race_id: int, user_id: int, turn: int, draft: dict[str, JSON]
+        self, table_id: int, user_id: int, turn: int, draft: dict[str, JSON]
     ) -> None:
-        await self.storage.save_draft(race_id, user_id, turn, draft)
+        await self.storage.save_draft(table_id, user_id, turn, draft)
 
-    async def find_race(
+    async def find_table(
         self, *, channel_id: int | None, user_id: int, guild_id: int | None
     ) -> Table:
-        """The race a command in this channel by this user means: the channel's (or
-        thread's) race the user sits in, else their latest active race in the server."""
+        """The table a command in this channel by this user means: the channel's (or
+        thread's) table the user sits at, else their latest active table in the server."""
         if channel_id is not None:
             row = await self.storage.race_by_thread(channel_id)
             if row is not None:
@@ -852,26 +873,15 @@ class RaceService:
         raise ServiceError("error.no_race_here")
 
 
-def timeout_reset(seat_view: SeatView) -> Move:
-    """The reset move a timed-out seat makes: one card, the one with the fewest symbols."""
-    hand = seat_view.hand
-    weakest = min(
-        range(len(hand)), key=lambda index: (sum(c for _, c in hand[index].symbols), index)
-    )
-    return Move.reset((weakest,))
-
-
 __all__ = [
-    "AI_LEVELS",
-    "TIMEOUT_POLICIES",
     "TURN_LIMITS",
     "Announcement",
-    "RaceService",
-    "RaceSettings",
+    "ChooseAction",
     "RuleError",
     "ServiceError",
     "Table",
+    "TableService",
+    "TableSettings",
     "TurnReport",
     "Update",
-    "timeout_reset",
 ]

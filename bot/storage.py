@@ -112,6 +112,24 @@ MIGRATIONS: tuple[str, ...] = (
         locale TEXT
     );
     """,
+    # 2: every game's options live in settings.options (Charioteer's laps moved there), and
+    # a server's tables are listed by status.
+    """
+    UPDATE races
+    SET settings = json_set(
+        json_remove(settings, '$.laps'), '$.options.laps', json_extract(settings, '$.laps')
+    )
+    WHERE json_type(settings, '$.laps') IS NOT NULL;
+    CREATE INDEX races_by_guild ON races (guild_id, status);
+    """,
+    # 3: facts the host keeps about itself (the hash of the synced slash commands).
+    """
+    CREATE TABLE host_facts (
+        key TEXT PRIMARY KEY,
+        value TEXT NOT NULL
+    );
+    """,
+    # 4: a member whose DMs are closed is remembered until they choose DMs again.
     """
     ALTER TABLE users ADD COLUMN dm_closed INTEGER NOT NULL DEFAULT 0;
     """,
@@ -201,6 +219,8 @@ class StoredAction:
     deadline: float | None
     announcements: tuple[tuple[str, int], ...] = ()
     """(kind, turn) rows to add to the outbox, keyed by this action's seq."""
+    results: tuple[ResultRow, ...] = ()
+    """The final placings when this action ends the game (stored in the same transaction)."""
 
 
 JSON_RACE_FIELDS = ("settings", "setup", "state")
@@ -210,6 +230,18 @@ def _race(row: sqlite3.Row) -> RaceRow:
     values: dict[str, Any] = dict(row)
     values["settings"] = json.loads(values["settings"])
     return RaceRow(**values)
+
+
+def _result_statements(results: Iterable[ResultRow]) -> list[tuple[str, Sequence[Any]]]:
+    return [
+        (
+            "INSERT OR REPLACE INTO results"
+            " (race_id, seat, user_id, name, place, turns, finished_at)"
+            " VALUES (?, ?, ?, ?, ?, ?, ?)",
+            (r.race_id, r.seat, r.user_id, r.name, r.place, r.turns, r.finished_at),
+        )
+        for r in results
+    ]
 
 
 def _dumps(value: JSON) -> str:
@@ -497,6 +529,7 @@ class Storage:
                     (stored.race_id, kind, stored.seq, turn, stored.at),
                 )
             )
+        statements.extend(_result_statements(stored.results))
         await self._write(statements)
 
     async def actions(self, race_id: int) -> list[Action]:
@@ -598,19 +631,6 @@ class Storage:
 
     # ------------------------------------------------------------------ results, drafts, users
 
-    async def store_results(self, results: Sequence[ResultRow]) -> None:
-        await self._write(
-            [
-                (
-                    "INSERT OR REPLACE INTO results"
-                    " (race_id, seat, user_id, name, place, turns, finished_at)"
-                    " VALUES (?, ?, ?, ?, ?, ?, ?)",
-                    (r.race_id, r.seat, r.user_id, r.name, r.place, r.turns, r.finished_at),
-                )
-                for r in results
-            ]
-        )
-
     async def results(self, race_id: int) -> list[ResultRow]:
         rows = await self._all("SELECT * FROM results WHERE race_id = ? ORDER BY place", (race_id,))
         return [ResultRow(**dict(row)) for row in rows]
@@ -640,6 +660,22 @@ class Storage:
                     "INSERT OR REPLACE INTO drafts (race_id, user_id, turn, draft)"
                     " VALUES (?, ?, ?, ?)",
                     (race_id, user_id, turn, _dumps(draft)),
+                )
+            ]
+        )
+
+    async def fact(self, key: str) -> str | None:
+        """A fact the host keeps about itself (e.g. the hash of its synced commands)."""
+        row = await self._one("SELECT value FROM host_facts WHERE key = ?", (key,))
+        return None if row is None else str(row[0])
+
+    async def set_fact(self, key: str, value: str) -> None:
+        await self._write(
+            [
+                (
+                    "INSERT INTO host_facts (key, value) VALUES (?, ?)"
+                    " ON CONFLICT (key) DO UPDATE SET value = excluded.value",
+                    (key, value),
                 )
             ]
         )

@@ -22,11 +22,11 @@ import discord
 
 from bot.images import ImageProcess
 from bot.outbox import Outbox
-from bot.service import Announcement, RaceService, Table
+from bot.service import Announcement, Table, TableService
 from bot.text import t
 from cogs.ui import board_view, dm_view
 from engine.charioteer import SeatView
-from engine.charioteer.render import board_text, hand_text, reveal_text
+from engine.charioteer.render import board_png, board_text, hand_text, reveal_text
 from engine.core import public_events
 
 log = logging.getLogger(__name__)
@@ -91,7 +91,7 @@ class Announcer:
     that touches a race's board (new boards, refreshes, the podium's archiving) holds that
     race's lock, so they cannot interleave."""
 
-    def __init__(self, client: discord.Client, service: RaceService, images: ImageProcess) -> None:
+    def __init__(self, client: discord.Client, service: TableService, images: ImageProcess) -> None:
         self.client = client
         self.service = service
         self.images = images
@@ -207,8 +207,8 @@ class Announcer:
         content = board_content(table, announcement.view, locale)
         files = []
         if self.can_attach(channel):
-            png = await self.images.board_png(
-                announcement.view, names=table.names, locale=locale or "en"
+            png = await self.images.run(
+                board_png, announcement.view, names=table.names, locale=locale or "en"
             )
             files.append(
                 discord.File(

@@ -2,13 +2,16 @@
 registers the persistent buttons and selects, syncs the slash commands, resumes races on
 start-up and runs the dispatcher that fires time limits and reminders.
 
-No privileged intent is needed: commands and components arrive as interactions.
+It asks for the guilds intent only (see :data:`INTENTS`): no message is ever read.
 """
 
 from __future__ import annotations
 
 import asyncio
+import hashlib
+import json
 import logging
+import signal
 from typing import Any
 
 import discord
@@ -17,15 +20,28 @@ from discord.ext import commands
 
 from bot.config import Settings
 from bot.images import ImageProcess
-from bot.service import RaceService
+from bot.service import TableService
 from bot.text import catalogue
 from cogs.announce import Announcer
-from cogs.race import RaceCog
+from cogs.race import FOLLOW_UP, RaceCog
 from cogs.ui import BUTTON_PATTERN, MODAL_PATTERN, SELECT_PATTERN, RaceButton, RaceSelect
 
 log = logging.getLogger(__name__)
 
 IDLE_WAKEUP = 3600.0
+SYNC_SECONDS = 30.0
+"""How long a command sync may take (Discord can ask to wait hours after too many) before
+the bot goes on with the commands Discord already has; the next start tries again."""
+STOP_SIGNALS = (signal.SIGTERM, signal.SIGINT)
+"""What ``docker stop``, systemd and Ctrl-C send: each stops the bot gracefully."""
+FINISH_SECONDS = 20.0
+"""How long a stop waits for work in flight (answers, follow-ups) before closing anyway."""
+IN_FLIGHT = (FOLLOW_UP, "CommandTree-invoker", "discord-ui-", "discord.py: on_interaction")
+"""Names of the tasks that carry an interaction's work: ours, and discord.py's for slash
+commands, components and the interaction listener."""
+INTENTS = discord.Intents(guilds=True)
+"""Servers, channels and threads only: commands and components arrive as interactions, so
+the bot reads no message in a server or a DM (no prefix commands)."""
 
 
 class CatalogueTranslator(app_commands.Translator):
@@ -71,26 +87,28 @@ def handled_by_items(interaction: discord.Interaction[Any]) -> bool:
 class CircusBot(commands.Bot):
     """The bot process: one service, one announcer, the race cog."""
 
-    def __init__(self, settings: Settings, service: RaceService | None = None) -> None:
+    def __init__(self, settings: Settings, service: TableService | None = None) -> None:
         super().__init__(
             command_prefix=commands.when_mentioned,
-            intents=discord.Intents.default(),
+            intents=INTENTS,
             help_command=None,
             allowed_mentions=discord.AllowedMentions(everyone=False, roles=False, users=True),
         )
         self.settings = settings
         self._service = service
         self._tasks: list[asyncio.Task[None]] = []
+        self._closing: asyncio.Future[None] | None = None
+        self.sync_seconds = SYNC_SECONDS
         self.images: ImageProcess | None = None
 
     @property
-    def service(self) -> RaceService:
+    def service(self) -> TableService:
         assert self._service is not None, "the service opens in setup_hook"
         return self._service
 
     async def setup_hook(self) -> None:
         if self._service is None:
-            self._service = await RaceService.create(str(self.settings.database_path))
+            self._service = await TableService.create(str(self.settings.database_path))
         self.images = images = ImageProcess(self.service.in_worker)
         self.announcer = Announcer(self, self.service, images)
         self.race_cog = RaceCog(self, self.service, self.announcer)
@@ -104,14 +122,53 @@ class CircusBot(commands.Bot):
         self._tasks.append(asyncio.create_task(self.sweep_outbox()))
 
     async def sync_commands(self) -> None:
-        guild_id = self.settings.dev_guild_id
-        if guild_id is not None:
-            guild = discord.Object(id=guild_id)
+        """Register the slash commands with Discord, only where they changed since the
+        last sync (a hash of each payload is kept in the database), so restarts, even in
+        a crash loop, spend none of Discord's small daily budget of command writes.
+
+        With ``DEV_GUILD_ID`` the commands live in that server only (they show at once
+        there) and the global set is emptied, so the server never shows them twice. A
+        failed sync is logged and the bot runs on with the commands Discord has."""
+        scopes: list[discord.abc.Snowflake | None] = [None]
+        if self.settings.dev_guild_id is not None:
+            guild = discord.Object(id=self.settings.dev_guild_id)
             self.tree.copy_global_to(guild=guild)
-            synced = await self.tree.sync(guild=guild)
-        else:
-            synced = await self.tree.sync()
-        log.info("synced %d application commands", len(synced))
+            self.tree.clear_commands(guild=None)
+            scopes.insert(0, guild)
+        for scope in scopes:
+            where = "global" if scope is None else f"server {scope.id}"
+            key = "commands:global" if scope is None else f"commands:guild:{scope.id}"
+            digest = await self.commands_digest(scope)
+            if await self.service.storage.fact(key) == digest:
+                log.info("application commands (%s) unchanged: not synced", where)
+                continue
+            try:
+                synced = await asyncio.wait_for(self.tree.sync(guild=scope), self.sync_seconds)
+            except (discord.HTTPException, TimeoutError) as error:
+                log.warning(
+                    "could not sync the application commands (%s): %s",
+                    where,
+                    error or f"no answer within {self.sync_seconds:g} s (rate limited?)",
+                )
+                continue
+            await self.service.storage.set_fact(key, digest)
+            log.info("synced %d application commands (%s)", len(synced), where)
+
+    async def commands_digest(self, scope: discord.abc.Snowflake | None) -> str:
+        """A hash of exactly what :meth:`discord.app_commands.CommandTree.sync` would send."""
+        translator = self.tree.translator
+        payload = [
+            await command.get_translated_payload(self.tree, translator)
+            if translator is not None
+            else command.to_dict(self.tree)
+            for command in self.tree.get_commands(guild=scope)
+        ]
+        body = json.dumps(
+            {"application": self.application_id, "commands": payload},
+            sort_keys=True,
+            separators=(",", ":"),
+        )
+        return hashlib.sha256(body.encode()).hexdigest()
 
     async def on_ready(self) -> None:
         log.info(
@@ -140,7 +197,7 @@ class CircusBot(commands.Bot):
         """After a start or restart: AI seats still owing a move play, and announcements
         not posted before a crash are posted."""
         await self.wait_until_ready()
-        for race_id in await self.service.races_to_resume():
+        for race_id in await self.service.tables_to_resume():
             await self.race_cog.settle(race_id, moved=False)
         log.info("resumed races")
 
@@ -160,27 +217,81 @@ class CircusBot(commands.Bot):
                 log.exception("the time-limit dispatcher failed; retrying in a minute")
                 await asyncio.sleep(60)
 
+    def stop(self, signum: int) -> None:
+        """A stop signal: close gracefully (once; a repeated signal changes nothing)."""
+        name = signal.Signals(signum).name
+        if self._closing is not None:
+            log.info("%s received: already stopping", name)
+            return
+        log.info("%s received: finishing work in flight, then stopping", name)
+        self._closing = asyncio.ensure_future(self._shut_down())
+
     async def sweep_outbox(self) -> None:
         """Re-deliver every announcement Discord did not take, with backoff, for good."""
         await self.wait_until_ready()
         await self.announcer.outbox.run()
 
     async def close(self) -> None:
-        for task in self._tasks:
+        """Stop: work in flight finishes, then Discord, the image worker and the database
+        close. Every caller waits for the same, single shutdown."""
+        if self._closing is None:
+            self._closing = asyncio.ensure_future(self._shut_down())
+        await asyncio.shield(self._closing)
+
+    async def _shut_down(self) -> None:
+        for task in self._tasks:  # the dispatcher and start-up resumption: on disk, re-armed
             task.cancel()
+        await asyncio.gather(*self._tasks, return_exceptions=True)
+        await self.finish_in_flight()
         await super().close()
         if self.images is not None:
             self.images.close()
         if self._service is not None:
             await self._service.close()
+        log.info("stopped")
+
+    async def finish_in_flight(self, timeout: float = FINISH_SECONDS) -> None:
+        """Wait until no interaction is being handled and no follow-up is running (those
+        that finish may start more), or ``timeout`` has passed."""
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + timeout
+        this = asyncio.current_task()
+        while True:
+            busy = [
+                task
+                for task in asyncio.all_tasks()
+                if task is not this and not task.done() and task.get_name().startswith(IN_FLIGHT)
+            ]
+            left = deadline - loop.time()
+            if not busy:
+                return
+            if left <= 0:
+                log.warning("stopping with %d interaction tasks unfinished", len(busy))
+                return
+            await asyncio.wait(busy, timeout=left)
+
+
+async def serve(bot: CircusBot, token: str) -> None:
+    """Connect and run until closed; a stop signal closes gracefully."""
+    loop = asyncio.get_running_loop()
+    for signum in STOP_SIGNALS:
+        loop.add_signal_handler(signum, bot.stop, signum)
+    try:
+        async with bot:
+            await bot.start(token)
+    finally:
+        await bot.close()  # discord.py skips it once the connection is closed
+        for signum in STOP_SIGNALS:
+            loop.remove_signal_handler(signum)
 
 
 def run(settings: Settings) -> int:
-    """Run until stopped; the token was checked by the caller."""
+    """Run until stopped (exit status 0 after a stop signal); the token was checked by the
+    caller."""
     assert settings.token is not None
     bot = CircusBot(settings)
     try:
-        bot.run(settings.token, log_handler=None)
+        asyncio.run(serve(bot, settings.token))
     except discord.LoginFailure:
         log.error(
             "Discord refused the token: check DISCORD_TOKEN (Developer Portal → Bot → Reset Token)"

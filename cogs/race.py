@@ -19,20 +19,21 @@ from discord import app_commands
 from discord.app_commands import locale_str as _
 from discord.ext import commands
 
-from bot.drafts import Draft, DraftError, parse_move_text
-from bot.panel import apply_choice, build_panel
+from bot.access import Act, Asker, Verdict, judge
+from bot.games.charioteer.drafts import Draft, DraftError, parse_move_text
+from bot.games.charioteer.panel import apply_choice, build_panel
 from bot.service import (
     TURN_LIMITS,
-    RaceService,
-    RaceSettings,
     RuleError,
     ServiceError,
     Table,
+    TableService,
+    TableSettings,
     Update,
 )
 from bot.text import t
 from cogs.announce import NO_ANSWER, TRANSIENT, Announcer
-from cogs.ui import MODAL_PATTERN, MoveModal, lobby_view, panel_view
+from cogs.ui import MODAL_PATTERN, MoveModal, lobby_view, panel_view, typed_move
 from engine.charioteer.render import hand_text, reveal_text, rule_text
 from engine.core import EngineError, public_events
 
@@ -46,6 +47,8 @@ THREAD_ARCHIVE_MINUTES: Literal[10080] = 10080
 """A race thread's auto-archive duration: a week, Discord's longest."""
 RACE_OPTION = _("The race number (this thread's race if left out)", key="cmd.option.race")
 """The ``race`` option's description, shared by every command that takes one."""
+FOLLOW_UP = "circus: follow-up"
+"""The name of the tasks that finish an answered interaction's work (see :meth:`later`)."""
 UNKNOWN_INTERACTION = 10062
 """Discord's error code for an interaction that expired (3 s) before its answer."""
 
@@ -65,8 +68,42 @@ def display_name(user: discord.abc.User) -> str:
 
 
 def is_admin(interaction: discord.Interaction[Any]) -> bool:
+    """Manage Server in the server the interaction comes from (never in a DM)."""
     permissions = getattr(interaction.user, "guild_permissions", None)
-    return bool(permissions and permissions.manage_guild)
+    return bool(interaction.guild_id is not None and permissions and permissions.manage_guild)
+
+
+def asker_of(interaction: discord.Interaction[Any]) -> Asker:
+    """Who acts and from where, for :func:`bot.access.judge`: a button, select or form in
+    the bot's own DM with the user counts as a DM button (only the bot writes messages
+    with components there, and only that user can click them)."""
+    context = interaction.context  # empty if Discord left it out: then the channel decides
+    in_bot_dm = (
+        interaction.guild_id is None
+        and not context.private_channel
+        and (context.dm_channel or isinstance(interaction.channel, discord.DMChannel))
+    )
+    by_control = interaction.type in (
+        discord.InteractionType.component,
+        discord.InteractionType.modal_submit,
+    )
+    return Asker(
+        user_id=interaction.user.id,
+        guild_id=interaction.guild_id,
+        manages_server=is_admin(interaction),
+        via_dm_button=bool(in_bot_dm and by_control),
+    )
+
+
+def on_own_panel(interaction: discord.Interaction[Any]) -> bool:
+    """Whether the click came from the user's own private panel: an ephemeral message the
+    bot sent in answer to that very user. Only such a message is updated in place (type 7);
+    a control sent from anywhere else gets a fresh private answer."""
+    message = interaction.message
+    if message is None or not message.flags.ephemeral:
+        return False
+    metadata = message.interaction_metadata
+    return metadata is not None and metadata.user.id == interaction.user.id
 
 
 async def reply(interaction: discord.Interaction[Any], content: str, **kwargs: Any) -> None:
@@ -78,6 +115,7 @@ async def reply(interaction: discord.Interaction[Any], content: str, **kwargs: A
         await interaction.response.send_message(content, ephemeral=True, **kwargs)
 
 
+@app_commands.guild_only()
 class RaceCog(
     commands.GroupCog,
     group_name=_("race", key="cmd.race"),
@@ -85,12 +123,32 @@ class RaceCog(
 ):
     """Charioteer races: lobby, private move panel, board, podium."""
 
-    def __init__(self, bot: commands.Bot, service: RaceService, announcer: Announcer) -> None:
+    def __init__(self, bot: commands.Bot, service: TableService, announcer: Announcer) -> None:
         super().__init__()
         self.bot = bot
         self.service = service
         self.announcer = announcer
         self._background: set[asyncio.Task[None]] = set()
+
+    # ------------------------------------------------------------------ access
+
+    async def interaction_check(self, interaction: discord.Interaction[Any], /) -> bool:
+        """Every ``/race`` command runs in a server only, whatever Discord let through."""
+        if interaction.guild_id is None:
+            raise app_commands.NoPrivateMessage()
+        return True
+
+    def admit(self, interaction: discord.Interaction[Any], table: Table, act: Act) -> Verdict:
+        """The table's server and the DM rule (:mod:`bot.access`); raises the refusal."""
+        verdict = judge(
+            table.row.guild_id,
+            asker_of(interaction),
+            act,
+            seated=table.seat_of(interaction.user.id) is not None,
+        )
+        if verdict.refusal is not None:
+            raise ServiceError(verdict.refusal, race=table.id)
+        return verdict
 
     # ------------------------------------------------------------------ errors
 
@@ -117,6 +175,8 @@ class RaceCog(
                 text = t(locale, error.key, **params)
         elif isinstance(error, DraftError):
             text = t(locale, error.key, **error.params)
+        elif isinstance(error, app_commands.NoPrivateMessage):
+            text = t(locale, "error.server_only")
         elif isinstance(error, discord.NotFound) and error.code == UNKNOWN_INTERACTION:
             log.warning("an interaction expired before it was answered")
             return
@@ -155,7 +215,7 @@ class RaceCog(
 
     def later(self, coroutine: Any) -> None:
         """Run slow follow-up work after the interaction was answered."""
-        task = asyncio.create_task(coroutine)
+        task = asyncio.create_task(coroutine, name=FOLLOW_UP)
         self._background.add(task)
         task.add_done_callback(self._background.discard)
 
@@ -169,14 +229,25 @@ class RaceCog(
         except Exception:
             log.exception("race %d: follow-up work failed", race_id)
 
-    async def find(self, interaction: discord.Interaction[Any], race: int | None) -> Table:
+    async def find(
+        self, interaction: discord.Interaction[Any], race: int | None, act: Act
+    ) -> tuple[Table, Verdict]:
+        """The race a command means (``race``, else this channel's or the user's latest
+        here), once :meth:`admit` lets the user ``act`` on it from here."""
         if race is not None:
-            return await self.service.table(race)
-        return await self.service.find_race(
-            channel_id=interaction.channel_id,
-            user_id=interaction.user.id,
-            guild_id=interaction.guild_id,
-        )
+            table = await self.service.table(race)
+        else:
+            table = await self.service.find_table(
+                channel_id=interaction.channel_id,
+                user_id=interaction.user.id,
+                guild_id=interaction.guild_id,
+            )
+        return table, self.admit(interaction, table, act)
+
+    async def look_up(self, interaction: discord.Interaction[Any], race: int, act: Act) -> Table:
+        """The race a button, select or form names: its custom_id may be forged."""
+        table, _ = await self.find(interaction, race, act)
+        return table
 
     # ------------------------------------------------------------------ commands
 
@@ -200,7 +271,6 @@ class RaceCog(
             app_commands.Choice(name=_("a reset move", key="timeout.reset"), value="reset"),
         ],
     )
-    @app_commands.guild_only()
     async def new(
         self,
         interaction: discord.Interaction[Any],
@@ -223,13 +293,14 @@ class RaceCog(
                 ),
             )
             return
-        settings = RaceSettings(
+        settings = TableSettings(
             seats=seats,
-            laps=laps,
+            options={"laps": laps},
             turn_seconds=TURN_LIMITS.get(turn_limit, TURN_LIMITS["24h"]),
             timeout_policy=on_timeout,
         )
-        table = await self.service.new_race(
+        table = await self.service.open_lobby(
+            game="charioteer",
             host_id=interaction.user.id,
             host_name=display_name(interaction.user),
             settings=settings,
@@ -257,7 +328,7 @@ class RaceCog(
             t(
                 locale,
                 "lobby.settings",
-                count=settings.laps,
+                count=settings.options["laps"],
                 seats=settings.seats,
                 limit=t(locale, f"limit.{limit}"),
                 timeout=t(locale, f"timeout.{settings.timeout_policy}"),
@@ -285,7 +356,7 @@ class RaceCog(
     )
     @app_commands.describe(race=RACE_OPTION)
     async def hand(self, interaction: discord.Interaction[Any], race: int | None = None) -> None:
-        table = await self.find(interaction, race)
+        table, _ = await self.find(interaction, race, Act.PLAY)
         await self.open_panel(interaction, table.id, None)
 
     @app_commands.command(
@@ -305,7 +376,7 @@ class RaceCog(
     )
     @app_commands.describe(race=RACE_OPTION)
     async def status(self, interaction: discord.Interaction[Any], race: int | None = None) -> None:
-        table = await self.find(interaction, race)
+        table, _ = await self.find(interaction, race, Act.LOOK)
         await reply(
             interaction,
             await self.status_text(table, locale_of(interaction)),
@@ -326,7 +397,7 @@ class RaceCog(
     )
     @app_commands.describe(race=RACE_OPTION)
     async def log_(self, interaction: discord.Interaction[Any], race: int | None = None) -> None:
-        table = await self.find(interaction, race)
+        table, _ = await self.find(interaction, race, Act.LOOK)
         await interaction.response.defer(ephemeral=True, thinking=True)
         locale = locale_of(interaction)
         reports = await self.service.turn_reports(table.id)
@@ -358,13 +429,13 @@ class RaceCog(
     )
     @app_commands.describe(race=RACE_OPTION)
     async def leave(self, interaction: discord.Interaction[Any], race: int | None = None) -> None:
-        table = await self.find(interaction, race)
+        table, _ = await self.find(interaction, race, Act.PLAY)
         if table.status == "lobby":
             table = await self.service.leave_lobby(table.id, interaction.user.id)
             await reply(interaction, t(locale_of(interaction), "lobby.left"))
             await self.refresh_lobby(table)
             return
-        update = await self.service.leave_race(table.id, interaction.user.id)
+        update = await self.service.leave_game(table.id, interaction.user.id)
         try:
             await reply(
                 interaction,
@@ -384,10 +455,8 @@ class RaceCog(
     )
     @app_commands.describe(race=RACE_OPTION)
     async def abandon(self, interaction: discord.Interaction[Any], race: int | None = None) -> None:
-        table = await self.find(interaction, race)
-        update = await self.service.abandon(
-            table.id, interaction.user.id, admin=is_admin(interaction)
-        )
+        table, verdict = await self.find(interaction, race, Act.MANAGE)
+        update = await self.service.abandon(table.id, interaction.user.id, admin=verdict.admin)
         await interaction.response.send_message(
             t(
                 update.table.row.locale,
@@ -417,14 +486,14 @@ class RaceCog(
         member: discord.Member,
         race: int | None = None,
     ) -> None:
-        table = await self.find(interaction, race)
+        table, verdict = await self.find(interaction, race, Act.MANAGE)
         await self.service.substitute(
             table.id,
             interaction.user.id,
             seat,
             member.id,
             display_name(member),
-            admin=is_admin(interaction),
+            admin=verdict.admin,
         )
         try:
             await interaction.response.send_message(
@@ -446,21 +515,26 @@ class RaceCog(
     ) -> None:
         try:
             if verb in LOBBY_VERBS:
+                await self.look_up(interaction, race, Act.MANAGE)
                 await self.on_lobby(interaction, race, verb, values)
             elif verb == "choose":
+                await self.look_up(interaction, race, Act.PLAY)
                 await self.open_panel(interaction, race, turn)
             elif verb == "status":
-                table = await self.service.table(race)
+                table = await self.look_up(interaction, race, Act.LOOK)
                 await reply(
                     interaction,
                     await self.status_text(table, locale_of(interaction)),
                     allowed_mentions=discord.AllowedMentions.none(),
                 )
             elif verb in PANEL_VERBS:
+                await self.look_up(interaction, race, Act.PLAY)
                 await self.on_panel(interaction, race, verb, turn, values)
             elif verb == "confirm":
+                await self.look_up(interaction, race, Act.PLAY)
                 await self.confirm(interaction, race, turn)
             elif verb == "type":
+                await self.look_up(interaction, race, Act.PLAY)
                 await self.open_modal(interaction, race, turn)
             else:
                 await reply(interaction, t(locale_of(interaction), "error.unknown_button"))
@@ -482,9 +556,14 @@ class RaceCog(
         else:
             await self.start(interaction, race)
             return
-        await interaction.response.edit_message(
-            content=self.lobby_text(table), view=lobby_view(table, table.row.locale)
-        )
+        message = interaction.message
+        if message is not None and message.id == table.row.lobby_message_id:
+            await interaction.response.edit_message(
+                content=self.lobby_text(table), view=lobby_view(table, table.row.locale)
+            )
+        else:
+            await reply(interaction, self.lobby_text(table))
+            await self.refresh_lobby(table)
 
     async def refresh_lobby(self, table: Table) -> None:
         channel = self.bot.get_channel(table.row.channel_id or 0)
@@ -501,20 +580,23 @@ class RaceCog(
         update = await self.service.start(race, interaction.user.id)
         table = update.table
         locale = table.row.locale
+        lobby = interaction.message
+        if lobby is None or lobby.id != table.row.lobby_message_id:
+            lobby = None
         try:
-            await interaction.response.edit_message(content=self.lobby_text(table), view=None)
+            if lobby is not None:
+                await interaction.response.edit_message(content=self.lobby_text(table), view=None)
+            else:
+                await reply(interaction, self.lobby_text(table))
         except discord.NotFound as error:
             if error.code != UNKNOWN_INTERACTION:
                 raise
             log.warning("race %d: started, but the Start click expired unanswered", race)
         thread_id = None
         permissions = interaction.app_permissions
-        if (
-            all(getattr(permissions, name, False) for name in FOR_THREADS)
-            and interaction.message is not None
-        ):
+        if lobby is not None and all(getattr(permissions, name, False) for name in FOR_THREADS):
             try:
-                thread = await interaction.message.create_thread(
+                thread = await lobby.create_thread(
                     name=t(locale, "thread.name", race=race)[:100],
                     auto_archive_duration=THREAD_ARCHIVE_MINUTES,
                 )
@@ -598,7 +680,11 @@ class RaceCog(
         except (ValueError, IndexError):
             raise ServiceError("error.stale_choice") from None
         await self.service.save_draft(race, interaction.user.id, turn, draft.to_json())
-        await interaction.response.edit_message(**self.panel_message(race, view, draft, locale))
+        panel = self.panel_message(race, view, draft, locale)
+        if on_own_panel(interaction):
+            await interaction.response.edit_message(**panel)
+        else:
+            await interaction.response.send_message(**panel, ephemeral=True)
 
     @staticmethod
     def _check_draft(draft: Draft, hand_size: int, token_count: int) -> None:
@@ -642,10 +728,7 @@ class RaceCog(
         if not update.stored:
             key = "move.unchanged"
         text = t(locale, key, move=draft.text())
-        if (
-            interaction.message is not None
-            and interaction.type == discord.InteractionType.component
-        ):
+        if interaction.type == discord.InteractionType.component and on_own_panel(interaction):
             await interaction.response.edit_message(content=text, view=None)
         else:
             await reply(interaction, text)
@@ -656,9 +739,9 @@ class RaceCog(
         current = "" if draft.is_empty else draft.text()
         if not current and view.my_move is not None:
             current = Draft.from_move(view.my_move).text()
-        await interaction.response.send_modal(
-            MoveModal(race, turn, locale_of(interaction), current)
-        )
+        modal = MoveModal(race, turn, locale_of(interaction), current)
+        await interaction.response.send_modal(modal)
+        modal.stop()  # its submission comes to on_modal: a dismissed form is not kept
 
     async def on_modal(self, interaction: discord.Interaction[Any]) -> None:
         """A "type your move" submission (also after a restart: nothing is kept in memory)."""
@@ -668,11 +751,8 @@ class RaceCog(
             return
         try:
             race, turn = int(match["race"]), int(match["turn"])
-            text = ""
-            for row in data.get("components", []):
-                for component in row.get("components", []) if isinstance(row, dict) else []:
-                    if component.get("custom_id") == "move":
-                        text = str(component.get("value", ""))
+            await self.look_up(interaction, race, Act.PLAY)
+            text = typed_move(data.get("components", []))
             view = await self._seat_view(interaction, race, turn)
             draft = parse_move_text(text, len(view.hand), len(view.tokens))
             try:

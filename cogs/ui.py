@@ -11,8 +11,9 @@ from typing import Any
 
 import discord
 
-from bot.panel import Panel
-from bot.service import AI_LEVELS, Table
+from bot.games.charioteer import AI_LEVELS
+from bot.games.charioteer.panel import Panel
+from bot.service import Table
 from bot.text import t
 
 BUTTON_TEMPLATE = r"g:(?P<race>\d{1,18}):(?P<verb>[a-z]{1,12}):(?P<turn>\d{1,6})"
@@ -274,9 +275,14 @@ def panel_view(race: int, turn: int, panel: Panel, locale: str | None) -> discor
     return view
 
 
+MOVE_FIELD = "move"
+"""The custom_id of the "type your move" text field."""
+
+
 class MoveModal(discord.ui.Modal):
-    """ "Type your move": one text field in the text form (``R5 1 2 crowd t1``). Its
-    submission is handled by the bot's interaction listener, so it works after a restart."""
+    """ "Type your move": one labelled text field in the text form (``R5 1 2 crowd t1``).
+    Its submission is handled by the bot's interaction listener (:func:`typed_move` reads
+    it), so it works after a restart and the modal object is not kept once shown."""
 
     def __init__(self, race: int, turn: int, locale: str | None, current: str) -> None:
         super().__init__(
@@ -285,11 +291,28 @@ class MoveModal(discord.ui.Modal):
             timeout=None,
         )
         self.add_item(
-            discord.ui.TextInput(
-                label=_clip(t(locale, "modal.label"), 45),
-                placeholder=_clip(t(locale, "modal.placeholder"), 100),
-                default=current or None,
-                custom_id="move",
-                max_length=100,
+            discord.ui.Label(
+                text=_clip(t(locale, "modal.label"), 45),
+                component=discord.ui.TextInput(
+                    placeholder=_clip(t(locale, "modal.placeholder"), 100),
+                    default=current or None,
+                    custom_id=MOVE_FIELD,
+                    max_length=100,
+                ),
             )
         )
+
+
+def typed_move(data: Any) -> str:
+    """The text typed in a "type your move" submission: its ``move`` field, wherever the
+    submission nests it (in a label, or in an action row as older clients send)."""
+    pending = [data]
+    while pending:
+        node = pending.pop()
+        if isinstance(node, list):
+            pending.extend(reversed(node))
+        elif isinstance(node, dict):
+            if node.get("custom_id") == MOVE_FIELD and "value" in node:
+                return str(node["value"])
+            pending.extend(node.get(key) for key in ("components", "component") if key in node)
+    return ""

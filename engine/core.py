@@ -365,6 +365,7 @@ class Ruleset(Protocol[StateT]):
 RULESET_MODULES: dict[str, str] = {
     "charioteer": "engine.charioteer",
     "cartographers": "engine.cartographers",
+    "carcassonne": "engine.carcassonne",
 }
 """Where each ruleset id lives; the module exposes ``RULESET``."""
 

@@ -1,5 +1,6 @@
 """The layers know only the layer below: the engine and the host never import discord,
-and the engine imports neither asyncio, a database nor a clock."""
+the engine imports neither asyncio, a database nor a clock, and the host's core imports no
+game (each game plugs in through its adapter in ``bot/games/<game>/``)."""
 
 import ast
 from pathlib import Path
@@ -33,6 +34,17 @@ def imported_roots(path: Path) -> set[str]:
     return roots
 
 
+def imported_modules(path: Path) -> set[str]:
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    modules = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            modules.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+            modules.add(node.module)
+    return modules
+
+
 @pytest.mark.parametrize(
     "path", sorted((ROOT / "engine").rglob("*.py")), ids=lambda p: str(p.relative_to(ROOT))
 )
@@ -52,3 +64,22 @@ def test_the_host_knows_nothing_of_discord(path: Path) -> None:
 def test_the_layering_check_sees_imports() -> None:
     sample = ROOT / "cogs" / "app.py"
     assert "discord" in imported_roots(sample)
+
+
+HOST_CORE = [*sorted((ROOT / "bot").glob("*.py")), ROOT / "bot" / "games" / "base.py"]
+"""The host's core: every module of ``bot/`` but the per-game packages and the console
+front end, which picks a game's terminal play."""
+
+
+def test_the_host_core_imports_no_game_and_no_discord() -> None:
+    for path in HOST_CORE:
+        if path.name == "console.py":
+            continue
+        for module in imported_modules(path):
+            assert not module.startswith(("engine.charioteer", "engine.cartographers")), (
+                f"{path.relative_to(ROOT)} imports {module}"
+            )
+            assert not module.startswith(("bot.games.charioteer", "bot.games.cartographers")), (
+                f"{path.relative_to(ROOT)} imports {module}"
+            )
+            assert module.split(".")[0] != "discord", f"{path.relative_to(ROOT)} imports discord"

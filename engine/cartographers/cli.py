@@ -5,7 +5,9 @@ position; ``score FILE.json`` prints what each scoring card gives a map (or ever
 a position or record) and which cells earned it; ``show FILE.json [--seat S] [--png
 out.png]`` prints the table (or a map) as text and can write the map as a PNG; ``legal
 FILE.json --seat S --terrain T --shape N`` lists the legal placements of a position;
-``play [--side A|B] [--seed N]`` is a solo game on standard input and output.
+``play [--side A|B] [--seed N]`` is a solo game on standard input and output;
+``simulate LEVEL LEVEL… [--games N]`` plays AI seats against each other and prints their
+win rates.
 
 Input errors print ``{"error": ...}`` and exit 2.
 """
@@ -110,10 +112,14 @@ def run_show(args: argparse.Namespace, out: TextIO) -> int:
         sheet, coins = loaded.sheet, loaded.coins
         out.write("\n".join(render_map(sheet)) + "\n")
     if args.png:
-        from engine.cartographers.image import render_png
+        from engine.cartographers.render import map_picture, seat_map_picture
 
+        if loaded.state is not None:
+            picture = seat_map_picture(view(loaded.state, None), seat)
+        else:
+            picture = map_picture(sheet, coins=coins)
         with open(args.png, "wb") as handle:
-            handle.write(render_png(sheet, coins=coins))
+            handle.write(picture.png)
     return 0
 
 
@@ -129,6 +135,21 @@ def run_legal(args: argparse.Namespace, out: TextIO) -> int:
 
 def run_play(args: argparse.Namespace, out: TextIO) -> int:
     return play(sys.stdin, out, seed=args.seed, side=args.side)
+
+
+def run_simulate(args: argparse.Namespace, out: TextIO) -> int:
+    from engine.cartographers.simulate import simulate
+
+    summary = simulate(
+        args.levels,
+        args.games,
+        args.seed,
+        side=args.side,
+        ambush=args.ambush,
+        jobs=args.jobs,
+    )
+    dump(summary, out, args.compact)
+    return 0
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -169,6 +190,16 @@ def build_parser() -> argparse.ArgumentParser:
     solo.add_argument("--side", choices=("A", "B"), default="A")
     solo.add_argument("--seed", type=int, default=0)
     solo.set_defaults(run=run_play)
+
+    simulate = commands.add_parser("simulate", help="AI seats against each other")
+    simulate.add_argument("levels", nargs="+", help="one level per seat: random, greedy, strategic")
+    simulate.add_argument("--games", type=int, default=100)
+    simulate.add_argument("--seed", type=int, default=0)
+    simulate.add_argument("--side", choices=("A", "B"), default="A")
+    simulate.add_argument("--ambush", choices=("auto", "neighbour"), default="auto")
+    simulate.add_argument("--jobs", type=int, default=1, help="processes (same figures)")
+    simulate.add_argument("--compact", action="store_true", help="one-line JSON")
+    simulate.set_defaults(run=run_simulate)
     return parser
 
 

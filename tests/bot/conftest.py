@@ -8,13 +8,17 @@ from pathlib import Path
 import pytest
 
 from bot.clock import FakeClock
-from bot.service import RaceService
+from bot.games.base import GameHost
+from bot.service import TableService
 from engine.charioteer import Move, SeatView
-from engine.core import Rng
+from engine.core import Action, Rng
 
 
-def first_choice(level: str, view: SeatView, rng: Rng) -> Move:
-    """A stand-in AI for service tests: a seeded pick among the legal moves."""
+def first_choice(host: GameHost, level: str, view: SeatView, rng: Rng) -> Move | Action:
+    """A stand-in AI for service tests: for Charioteer a seeded pick among the legal moves
+    without discards (fast), for other games the game's own AI."""
+    if host.id != "charioteer":
+        return host.ai_action(level, view, rng)
     moves = view.legal_moves(discards=False)
     return moves[rng.below(len(moves))]
 
@@ -30,9 +34,9 @@ def db_path(tmp_path: Path) -> Path:
 
 
 @pytest.fixture
-async def service(db_path: Path, clock: FakeClock) -> AsyncIterator[RaceService]:
-    service = await RaceService.create(
-        str(db_path), clock=clock, seeds=_seeds(), choose_move=first_choice
+async def service(db_path: Path, clock: FakeClock) -> AsyncIterator[TableService]:
+    service = await TableService.create(
+        str(db_path), clock=clock, seeds=_seeds(), choose_action=first_choice
     )
     yield service
     await service.close()

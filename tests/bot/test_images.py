@@ -41,7 +41,7 @@ async def images() -> AsyncIterator[ImageProcess]:
 
 async def test_the_worker_draws_the_same_board_in_another_process(images: ImageProcess) -> None:
     view = Race.new(seats=3, seed=11).view()
-    drawn = await images.board_png(view, names=NAMES, locale="en")
+    drawn = await images.run(board_png, view, names=NAMES, locale="en")
     assert drawn == board_png(view, names=NAMES, locale="en")
     assert await images.run(os.getpid) != os.getpid()
     assert fallbacks == []
@@ -51,7 +51,7 @@ async def test_a_killed_worker_costs_no_image_and_is_replaced(images: ImageProce
     view = Race.new(seats=3, seed=12).view()
     first = await images.run(os.getpid)
     os.kill(first, signal.SIGKILL)
-    drawn = await images.board_png(view, names=NAMES, locale="en")
+    drawn = await images.run(board_png, view, names=NAMES, locale="en")
     assert drawn == board_png(view, names=NAMES, locale="en")
     assert fallbacks == [board_png], "the board was drawn in the fallback thread"
     second = await images.run(os.getpid)

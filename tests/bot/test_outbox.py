@@ -9,7 +9,7 @@ import random
 
 from bot.clock import FakeClock
 from bot.outbox import Backoff, Outbox
-from bot.service import RaceService
+from bot.service import TableService
 from tests.bot.test_service import ALICE, BOB, open_race
 
 
@@ -93,7 +93,7 @@ async def test_the_sweeper_finds_what_is_stored_and_retries_in_the_background() 
 
 
 async def test_a_posted_board_is_marked_and_stored_in_one_transaction(
-    service: RaceService,
+    service: TableService,
 ) -> None:
     table = await open_race(service)
     [board] = await service.announcements(table.id)
@@ -105,7 +105,7 @@ async def test_a_posted_board_is_marked_and_stored_in_one_transaction(
 
 
 async def test_closed_dms_are_remembered_until_dms_are_chosen_again(
-    service: RaceService,
+    service: TableService,
 ) -> None:
     storage = service.storage
     assert not await storage.dm_reachable(ALICE)
@@ -132,7 +132,7 @@ class RecordingClock(FakeClock):
 
 
 async def test_a_deadline_stored_while_the_next_one_is_read_is_not_missed(
-    service: RaceService,
+    service: TableService,
 ) -> None:
     clock = RecordingClock()
     service.clock = clock

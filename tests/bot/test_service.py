@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from bot.clock import FakeClock
-from bot.service import RaceService, RaceSettings, RuleError, ServiceError, Table, Update
+from bot.service import RuleError, ServiceError, Table, TableService, TableSettings, Update
 from engine.charioteer import Move
 from engine.core import Rng, replay
 from tests.bot.conftest import first_choice
@@ -18,13 +18,14 @@ ALICE, BOB, CAROL, MALLORY = 11, 22, 33, 99
 
 
 async def open_race(
-    service: RaceService, humans: int = 2, ai: int = 0, **settings: object
+    service: TableService, humans: int = 2, ai: int = 0, **settings: object
 ) -> Table:
     users = [ALICE, BOB, CAROL][:humans]
-    table = await service.new_race(
+    table = await service.open_lobby(
+        game="charioteer",
         host_id=users[0],
         host_name="alice",
-        settings=RaceSettings(seats=humans + ai, **settings),  # type: ignore[arg-type]
+        settings=race_settings(seats=humans + ai, **settings),
         guild_id=1,
         channel_id=2,
     )
@@ -37,13 +38,19 @@ async def open_race(
     return await service.table(table.id)
 
 
-async def random_move(service: RaceService, race_id: int, user: int, rng: Rng) -> tuple[Move, int]:
+def race_settings(seats: int, laps: int | None = None, **settings: object) -> TableSettings:
+    """Charioteer settings as the lobby stores them: laps among the game's options."""
+    options = {} if laps is None else {"laps": laps}
+    return TableSettings(seats=seats, options=options, **settings)  # type: ignore[arg-type]
+
+
+async def random_move(service: TableService, race_id: int, user: int, rng: Rng) -> tuple[Move, int]:
     _, view = await service.view_for(race_id, user)
     moves = view.legal_moves(discards=False)
     return moves[rng.below(len(moves))], view.turn
 
 
-async def play_to_the_end(service: RaceService, race_id: int, rng: Rng) -> list[Update]:
+async def play_to_the_end(service: TableService, race_id: int, rng: Rng) -> list[Update]:
     updates = []
     for _ in range(500):
         table = await service.table(race_id)
@@ -57,7 +64,7 @@ async def play_to_the_end(service: RaceService, race_id: int, rng: Rng) -> list[
     raise AssertionError("the race did not end")
 
 
-async def test_a_whole_race_with_people_and_ai_seats(service: RaceService) -> None:
+async def test_a_whole_race_with_people_and_ai_seats(service: TableService) -> None:
     table = await open_race(service, humans=2, ai=1, laps=1)
     assert [seat.seat for seat in table.seats] == ["A", "B", "C"]
     assert {seat.seat for seat in table.waiting_humans()} == {"A", "B"}
@@ -69,7 +76,7 @@ async def test_a_whole_race_with_people_and_ai_seats(service: RaceService) -> No
     assert {row.seat for row in results} == {"A", "B", "C"}
     resolved = [update for update in updates if update.resolved]
     assert resolved[-1].result is not None
-    assert results[0].seat == resolved[-1].result.winner
+    assert results[0].seat == resolved[-1].result.winners[0]
     announcements = await service.announcements(table.id)
     kinds = [a.row.kind for a in announcements]
     assert kinds.count("reveal") == len(resolved)
@@ -78,7 +85,7 @@ async def test_a_whole_race_with_people_and_ai_seats(service: RaceService) -> No
     assert kinds[0] == "board"
 
 
-async def test_the_log_rebuilds_every_turn_from_the_record(service: RaceService) -> None:
+async def test_the_log_rebuilds_every_turn_from_the_record(service: TableService) -> None:
     table = await open_race(service, humans=2, laps=1)
     updates = await play_to_the_end(service, table.id, Rng(8))
     live = [report for update in updates for report in update.turns]
@@ -88,13 +95,13 @@ async def test_the_log_rebuilds_every_turn_from_the_record(service: RaceService)
 
 
 async def test_an_accepted_move_survives_a_restart(db_path: Path, clock: FakeClock) -> None:
-    first = await RaceService.create(str(db_path), clock=clock, choose_move=first_choice)
+    first = await TableService.create(str(db_path), clock=clock, choose_action=first_choice)
     table = await open_race(first, humans=2)
     move, turn = await random_move(first, table.id, ALICE, Rng(1))
     await first.submit(table.id, ALICE, move, turn)
     await first.close()
 
-    second = await RaceService.create(str(db_path), clock=clock, choose_move=first_choice)
+    second = await TableService.create(str(db_path), clock=clock, choose_action=first_choice)
     _, alice_view = await second.view_for(table.id, ALICE)
     assert alice_view.my_move == move
     assert alice_view.waiting_for == ("B",)
@@ -103,12 +110,12 @@ async def test_an_accepted_move_survives_a_restart(db_path: Path, clock: FakeClo
     assert update.resolved
     await play_to_the_end(second, table.id, Rng(3))
     loaded = await second._load(table.id)
-    assert loaded.race is not None
-    assert replay(loaded.race.record) == loaded.race.state
+    assert loaded.game is not None
+    assert replay(loaded.game.record) == loaded.game.state
     await second.close()
 
 
-async def test_both_last_moves_at_once_resolve_the_turn_once(service: RaceService) -> None:
+async def test_both_last_moves_at_once_resolve_the_turn_once(service: TableService) -> None:
     table = await open_race(service, humans=3)
     rng = Rng(4)
     moves = [await random_move(service, table.id, user, rng) for user in (ALICE, BOB, CAROL)]
@@ -123,7 +130,7 @@ async def test_both_last_moves_at_once_resolve_the_turn_once(service: RaceServic
     assert await service.storage.action_count(table.id) == 3
 
 
-async def test_a_double_click_stores_one_move(service: RaceService) -> None:
+async def test_a_double_click_stores_one_move(service: TableService) -> None:
     table = await open_race(service, humans=2)
     move, turn = await random_move(service, table.id, ALICE, Rng(6))
     first, second = await asyncio.gather(
@@ -133,7 +140,7 @@ async def test_a_double_click_stores_one_move(service: RaceService) -> None:
     assert await service.storage.action_count(table.id) == 1
 
 
-async def test_a_move_can_be_changed_until_the_last_seat_commits(service: RaceService) -> None:
+async def test_a_move_can_be_changed_until_the_last_seat_commits(service: TableService) -> None:
     table = await open_race(service, humans=2)
     _, view = await service.view_for(table.id, ALICE)
     moves = view.legal_moves(discards=False)
@@ -144,7 +151,7 @@ async def test_a_move_can_be_changed_until_the_last_seat_commits(service: RaceSe
     assert view.my_move == moves[1]
 
 
-async def test_a_hundred_races_in_parallel(service: RaceService) -> None:
+async def test_a_hundred_races_in_parallel(service: TableService) -> None:
     tables = [await open_race(service, humans=2, laps=1) for _ in range(100)]
 
     async def one_turn(table: Table, seed: int) -> bool:
@@ -162,7 +169,7 @@ async def test_a_hundred_races_in_parallel(service: RaceService) -> None:
         assert (await service.table(table.id)).row.turn == 2
 
 
-async def test_refusals_change_nothing(service: RaceService) -> None:
+async def test_refusals_change_nothing(service: TableService) -> None:
     table = await open_race(service, humans=2)
     move, turn = await random_move(service, table.id, ALICE, Rng(7))
     before = await service.storage.action_count(table.id)
@@ -182,8 +189,10 @@ async def test_refusals_change_nothing(service: RaceService) -> None:
     assert over.value.key == "error.race_over"
 
 
-async def test_only_the_host_starts_adds_ai_and_abandons(service: RaceService) -> None:
-    table = await service.new_race(host_id=ALICE, host_name="alice", settings=RaceSettings(seats=3))
+async def test_only_the_host_starts_adds_ai_and_abandons(service: TableService) -> None:
+    table = await service.open_lobby(
+        game="charioteer", host_id=ALICE, host_name="alice", settings=TableSettings(seats=3)
+    )
     await service.join(table.id, BOB, "bob")
     for call in (service.start(table.id, BOB), service.add_ai(table.id, BOB, "random")):
         with pytest.raises(ServiceError) as refused:
@@ -198,7 +207,9 @@ async def test_only_the_host_starts_adds_ai_and_abandons(service: RaceService) -
     assert full.value.key == "error.lobby_full"
 
 
-async def test_a_timed_out_seat_is_played_by_the_ai(service: RaceService, clock: FakeClock) -> None:
+async def test_a_timed_out_seat_is_played_by_the_ai(
+    service: TableService, clock: FakeClock
+) -> None:
     table = await open_race(service, humans=2, turn_seconds=120)
     move, turn = await random_move(service, table.id, ALICE, Rng(9))
     await service.submit(table.id, ALICE, move, turn)
@@ -212,7 +223,7 @@ async def test_a_timed_out_seat_is_played_by_the_ai(service: RaceService, clock:
 
 
 async def test_a_timed_out_seat_resets_when_the_race_says_so(
-    service: RaceService, clock: FakeClock
+    service: TableService, clock: FakeClock
 ) -> None:
     await open_race(service, humans=2, turn_seconds=60, timeout_policy="reset")
     clock.advance(61)
@@ -224,7 +235,7 @@ async def test_a_timed_out_seat_resets_when_the_race_says_so(
 
 
 async def test_reminders_at_half_time_and_near_the_end(
-    service: RaceService, clock: FakeClock
+    service: TableService, clock: FakeClock
 ) -> None:
     table = await open_race(service, humans=2, turn_seconds=100)
     assert await service.next_wakeup() == clock.now() + 50
@@ -239,20 +250,20 @@ async def test_reminders_at_half_time_and_near_the_end(
     assert await service.next_wakeup() == clock.now() + 10
 
 
-async def test_leaving_hands_the_chariot_to_an_ai_seat(service: RaceService) -> None:
+async def test_leaving_hands_the_chariot_to_an_ai_seat(service: TableService) -> None:
     table = await open_race(service, humans=3)
-    update = await service.leave_race(table.id, CAROL)
+    update = await service.leave_game(table.id, CAROL)
     seat = update.table.seat("C")
     assert seat.is_ai and seat.ai_level == "strategic"
     await service.play_ai_seats(table.id)
     _, view = await service.view_for(table.id, ALICE)
     assert "C" not in view.waiting_for
-    await service.leave_race(table.id, BOB)
-    last = await service.leave_race(table.id, ALICE)
+    await service.leave_game(table.id, BOB)
+    last = await service.leave_game(table.id, ALICE)
     assert last.table.status == "abandoned"
 
 
-async def test_the_host_substitutes_a_member_into_a_seat(service: RaceService) -> None:
+async def test_the_host_substitutes_a_member_into_a_seat(service: TableService) -> None:
     table = await open_race(service, humans=2, ai=1)
     with pytest.raises(ServiceError):
         await service.substitute(table.id, BOB, "C", MALLORY, "mallory")
@@ -266,42 +277,55 @@ async def test_the_host_substitutes_a_member_into_a_seat(service: RaceService) -
 async def test_a_restart_resumes_ai_seats_and_pending_announcements(
     db_path: Path, clock: FakeClock
 ) -> None:
-    first = await RaceService.create(str(db_path), clock=clock, choose_move=first_choice)
-    table = await first.new_race(host_id=ALICE, host_name="alice", settings=RaceSettings(seats=2))
+    first = await TableService.create(str(db_path), clock=clock, choose_action=first_choice)
+    table = await first.open_lobby(
+        game="charioteer", host_id=ALICE, host_name="alice", settings=TableSettings(seats=2)
+    )
     await first.add_ai(table.id, ALICE, "greedy")
     await first.start(table.id, ALICE)
     await first.close()
-    second = await RaceService.create(str(db_path), clock=clock, choose_move=first_choice)
-    assert await second.races_to_resume() == [table.id]
+    second = await TableService.create(str(db_path), clock=clock, choose_action=first_choice)
+    assert await second.tables_to_resume() == [table.id]
     await second.play_ai_seats(table.id)
     assert [a.row.kind for a in await second.announcements(table.id)] == ["board"]
     for announcement in await second.announcements(table.id):
         await second.announced(announcement, None)
-    assert await second.races_to_resume() == []
+    assert await second.tables_to_resume() == []
     move, turn = await random_move(second, table.id, ALICE, Rng(3))
     await second.submit(table.id, ALICE, move, turn)
-    assert await second.races_to_resume() == [table.id]
+    assert await second.tables_to_resume() == [table.id]
     for announcement in await second.announcements(table.id):
         await second.announced(announcement, None)
     await second.play_ai_seats(table.id)
-    assert await second.races_to_resume() == []
+    assert await second.tables_to_resume() == []
     await second.close()
 
 
 async def test_a_failing_ai_seat_resets_instead_of_stalling_the_race(
     db_path: Path, clock: FakeClock
 ) -> None:
-    def broken(level: str, view: object, rng: Rng) -> Move:
+    def broken(host: object, level: str, view: object, rng: Rng) -> Move:
         raise RuntimeError("the policy broke")
 
-    service = await RaceService.create(str(db_path), clock=clock, choose_move=broken)
-    table = await service.new_race(host_id=ALICE, host_name="alice", settings=RaceSettings(seats=2))
+    service = await TableService.create(str(db_path), clock=clock, choose_action=broken)
+    table = await service.open_lobby(
+        game="charioteer", host_id=ALICE, host_name="alice", settings=TableSettings(seats=2)
+    )
     await service.add_ai(table.id, ALICE, "strategic")
     await service.start(table.id, ALICE)
     [update] = await service.play_ai_seats(table.id)
     assert update.stored and update.seat == "B"
     loaded = await service._load(table.id)
-    assert loaded.race is not None
-    committed = loaded.race.state.commit_of("B")
+    assert loaded.game is not None
+    committed = loaded.game.state.commit_of("B")
     assert committed is not None and committed.is_reset
     await service.close()
+
+
+async def test_a_lobby_stores_its_laps_even_when_they_are_the_default(
+    service: TableService,
+) -> None:
+    table = await service.open_lobby(
+        game="charioteer", host_id=ALICE, host_name="alice", settings=TableSettings(seats=2)
+    )
+    assert table.settings.options == {"laps": 3}

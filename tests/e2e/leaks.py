@@ -14,7 +14,7 @@ import re
 import sqlite3
 from pathlib import Path
 
-from bot.drafts import Draft
+from bot.games.charioteer.drafts import Draft
 from engine.charioteer import Move
 from engine.charioteer.render import hand_text  # noqa: F401  (the format checked below)
 from engine.i18n import Catalogue

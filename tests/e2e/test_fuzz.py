@@ -21,7 +21,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from bot.service import RaceService
+from bot.service import TableService
 from engine.core import replay
 from tests.e2e.conftest import Table, bot_env
 from tests.e2e.leaks import leaks_in_log, leaks_in_public
@@ -250,12 +250,12 @@ def test_the_fuzzed_race_replays_to_its_stored_state(world: World) -> None:
     """Run after the fuzzing (tests run in file order): every stored action was legal."""
 
     async def check() -> None:
-        service = await RaceService.create(str(world.table.database))
+        service = await TableService.create(str(world.table.database))
         try:
             loaded = await service._load(world.race_id)
-            assert loaded.race is not None
-            assert replay(loaded.race.record) == loaded.race.state
-            assert len(loaded.race.record.actions) >= 2, "the fuzzing never made a real move"
+            assert loaded.game is not None
+            assert replay(loaded.game.record) == loaded.game.state
+            assert len(loaded.game.record.actions) >= 2, "the fuzzing never made a real move"
         finally:
             await service.close()
 

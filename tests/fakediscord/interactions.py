@@ -316,10 +316,13 @@ class Interactions:
         path: str,
         options: dict[str, Any],
         focused: tuple[str, str] | None = None,
+        *,
+        forged: bool = False,
     ) -> tuple[dict[str, Any], str]:
         words = path.split()
         command = self.find_command(channel, words[0])
-        self._check_can_use(command, user, channel)
+        if not forged:
+            self._check_can_use(command, user, channel)
         declared: list[dict[str, Any]] = command.data.get("options") or []
         resolved: dict[str, dict[str, Any]] = {}
         nested: list[dict[str, Any]] = []
@@ -453,10 +456,41 @@ class Interactions:
         raise NotImplementedError(f"{where}: option type {kind} is not supported by the fake")
 
     async def slash(
-        self, user: User, channel: Channel, path: str, options: dict[str, Any]
+        self,
+        user: User,
+        channel: Channel,
+        path: str,
+        options: dict[str, Any],
+        *,
+        forged: bool = False,
     ) -> Interaction:
-        data, name = self._command_data(user, channel, path, options)
+        data, name = self._command_data(user, channel, path, options, forged=forged)
         return self._create(APPLICATION_COMMAND, user, channel, data, command_name=name)
+
+    async def forge(
+        self,
+        user: User,
+        channel: Channel,
+        custom_id: str,
+        *,
+        values: list[str] | None = None,
+        fields: dict[str, str] | None = None,
+        source: Message | None = None,
+    ) -> Interaction:
+        """What a modified client sends: a component (a select if ``values`` is given) or,
+        with ``fields``, a modal submission, with any custom_id, from any channel the user
+        can see; Discord passes it on with the message it names, if any."""
+        if fields is not None:
+            rows = [
+                {"type": 1, "components": [{"type": TEXT_INPUT, "custom_id": k, "value": v}]}
+                for k, v in fields.items()
+            ]
+            data: dict[str, Any] = {"custom_id": custom_id, "components": rows}
+            return self._create(MODAL_SUBMIT, user, channel, data, source=source)
+        data = {"custom_id": custom_id, "component_type": 2 if values is None else 3}
+        if values is not None:
+            data["values"] = values
+        return self._create(MESSAGE_COMPONENT, user, channel, data, source=source)
 
     async def autocomplete(
         self,

@@ -230,6 +230,27 @@ class User:
         """Run a slash command, e.g. `slash(ch, "race new", seats=3)`."""
         return await self.fake.interactions.slash(self, channel, command, options)
 
+    async def forge_slash(self, channel: Channel, command: str, **options: Any) -> Interaction:
+        """Send a slash command where the Discord client would not offer it (a DM for a
+        server-only command, missing permissions): a modified client, or a command list
+        Discord has not refreshed yet."""
+        return await self.fake.interactions.slash(self, channel, command, options, forged=True)
+
+    async def forge(
+        self,
+        channel: Channel,
+        custom_id: str,
+        *,
+        values: list[str] | None = None,
+        fields: dict[str, str] | None = None,
+        source: Message | None = None,
+    ) -> Interaction:
+        """Send a component (a select with ``values``) or, with ``fields``, a modal
+        submission with any custom_id, as a modified client can."""
+        return await self.fake.interactions.forge(
+            self, channel, custom_id, values=values, fields=fields, source=source
+        )
+
     async def autocomplete(
         self, channel: Channel, command: str, focused: str, value: str, **options: Any
     ) -> Interaction:

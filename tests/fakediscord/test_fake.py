@@ -314,6 +314,29 @@ async def test_a_board_keeps_working_after_the_bot_process_restarts(
         assert (await clicked.reply(timeout=10)).content.endswith("bob joined (seq 1)")
 
 
+async def test_a_server_only_command_is_not_offered_in_a_dm(fake: FakeDiscord) -> None:
+    """Discord reads ``contexts`` (and the older ``dm_permission``) on the top-level command
+    only; a DM never offers a command limited to servers, but a modified client can still
+    send one."""
+    alice = fake.add_user("alice")
+    dm = fake.open_dm_channel(alice)
+    sub = {"type": 1, "name": "new", "description": "open one"}
+    fake.set_commands(
+        None,
+        [
+            {"name": "game", "description": "games", "contexts": [0], "options": [sub]},
+            {"name": "old", "description": "games", "dm_permission": False, "options": [sub]},
+        ],
+    )
+    for name in ("game new", "old new"):
+        with pytest.raises(ClientRefused, match="not offered"):
+            await alice.slash(dm, name)
+    forged = await alice.forge_slash(dm, "game new")
+    assert forged.guild is None and forged.data["options"][0]["name"] == "new"
+    assert forged.payload()["context"] == 1 and "guild_id" not in forged.payload()
+    forged.failed = True  # nobody answers here: not a violation of this test's bot
+
+
 async def test_injected_5xx_fail_the_next_calls_and_change_nothing(
     fake: FakeDiscord, world: World, bot: SampleBot
 ) -> None:

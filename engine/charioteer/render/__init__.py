@@ -13,7 +13,7 @@ module         owns
 ``board``      :func:`board_text`: the oval and the table of chariots
 ``panel``      :func:`hand_text`, :func:`preview_text`: a seat's private panel
 ``story``      :func:`reveal_text`: what happened in a turn
-``image``      :func:`board_png`: the board drawn with Pillow
+``image``      :func:`board_png`: the board as a picture laid out for a phone
 ``show``       the ``show`` command: render a position file
 =============  =====================================================================
 """

@@ -1,23 +1,30 @@
-"""The public board as a PNG image (spec §2, §9), for players who would rather look than
-read: the oval with its outer spaces, the chariots in their colours in lane order, the
-crowd cards, the emperor die, and a table of every chariot.
+"""The public board as a picture (spec §2, §9), designed for a phone first: Discord shows
+it about 400 px wide there, and every text and chariot stays readable at that width.
 
-Drawn with Pillow and the DejaVu Sans subset bundled in ``fonts/`` (no system font is
-assumed), at twice the size and reduced, so edges are smooth; the track itself, which is
-the same in every race, is drawn once per layout and reused. Like
-:func:`~engine.charioteer.render.board.board_text` it reads only public information from
-the view.
+From the top:
+
+* the turn and the emperor die, then the crowd cards (the usable one outlined in gold);
+  once the race is over, the winner instead;
+* **where the chariots are**: a close-up of the stretch of track they stand on, drawn
+  straight, left to right in the direction of the race, every space numbered by its lap
+  index (1–62 from the finish line), outer spaces hatched, long empty stretches folded into
+  one "+n" cell, the chariots of a space stacked with the one ahead (lane 0) on top, and a
+  legend;
+* the whole lap as a small oval, with the close-up's spaces in gold and every chariot's
+  disc beside its space;
+* the table: one two-line row per chariot in race order (place, chariot and name, lap,
+  damage, attack boxes, tokens held; its four skills and last move).
+
+Laid out in the phone's pixels on a :class:`~engine.drawing.Canvas` (see
+:mod:`engine.drawing`), which records the sizes it draws at for the render test. Like
+:func:`~engine.charioteer.render.board.board_text` it reads only public information.
 """
 
 from __future__ import annotations
 
-import functools
-import io
 import math
-from collections.abc import Mapping
-from importlib import resources
-
-from PIL import Image, ImageDraw, ImageFont
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 
 from engine.charioteer.components import COLOURS, Card, Colour, EmperorFace
 from engine.charioteer.render.board import last_move_text
@@ -27,46 +34,46 @@ from engine.charioteer.render.common import (
     chariot_mark,
     display_names,
     say,
+    section_key,
     section_named,
     skill_text,
 )
 from engine.charioteer.track import (
     LAP_LENGTH,
     OUTER_LAP_INDICES,
+    SECTIONS,
     START_LAP_INDEX,
+    Section,
     lap_index,
 )
 from engine.charioteer.view import PublicChariot, SeatView
+from engine.drawing import (
+    INK,
+    PHONE_WIDTH,
+    RGB,
+    WHITE,
+    Canvas,
+    Pattern,
+    Picture,
+    Point,
+)
 
-RGB = tuple[int, int, int]
-Point = tuple[float, float]
-
-WIDTH = 960
-SPACING = 36
-"""Pixels between neighbouring spaces along the track."""
-LANE_STEP = 21
-CHARIOT_RADIUS = 10
-SPACE_RADIUS = 8
-OUTER_OFFSET = 24
-"""How far outside the regular spaces the outer spaces of a curve sit."""
-BAND_INSIDE = 16
-BAND_OUTSIDE = 40
-TABLE_ROW = 30
-SUPERSAMPLE = 2
-"""Every image is drawn this many times larger, then reduced (smooth edges)."""
+WIDTH = PHONE_WIDTH
+MARGIN = 10
 
 BACKGROUND: RGB = (238, 228, 205)
 TRACK: RGB = (198, 168, 120)
 TRACK_EDGE: RGB = (150, 118, 76)
 INFIELD: RGB = (104, 142, 84)
 INFIELD_TEXT: RGB = (246, 244, 232)
-INFIELD_MUTED: RGB = (214, 228, 196)
 REGULAR_FILL: RGB = (246, 238, 218)
-OUTER_FILL: RGB = (178, 84, 52)
-INK: RGB = (40, 36, 30)
-MUTED: RGB = (110, 100, 86)
+OUTER_FILL: RGB = (214, 130, 96)
+OUTER_HATCH: RGB = (150, 70, 40)
+MUTED: RGB = (96, 86, 72)
 CARD_FILL: RGB = (252, 248, 236)
 GOLD: RGB = (222, 170, 30)
+DARK_GOLD: RGB = (150, 105, 0)
+ZEBRA: RGB = (228, 215, 186)
 CARD_RGB: dict[Colour, RGB] = {
     Colour.GREEN: (52, 150, 70),
     Colour.RED: (204, 52, 52),
@@ -74,15 +81,11 @@ CARD_RGB: dict[Colour, RGB] = {
     Colour.BLACK: (36, 36, 36),
 }
 SKILL_TEXT: dict[Colour, RGB] = {
-    Colour.GREEN: (255, 255, 255),
-    Colour.RED: (255, 255, 255),
-    Colour.YELLOW: (40, 36, 30),
-    Colour.BLACK: (255, 255, 255),
+    Colour.GREEN: WHITE,
+    Colour.RED: WHITE,
+    Colour.YELLOW: INK,
+    Colour.BLACK: WHITE,
 }
-
-
-ZEBRA: RGB = (230, 218, 192)
-WHITE: RGB = (255, 255, 255)
 EMPEROR_RGB: dict[EmperorFace, RGB] = {
     EmperorFace.GREEN: CARD_RGB[Colour.GREEN],
     EmperorFace.RED: CARD_RGB[Colour.RED],
@@ -91,355 +94,523 @@ EMPEROR_RGB: dict[EmperorFace, RGB] = {
     EmperorFace.DISRUPT: (120, 120, 128),
 }
 
+TEXT = 14
+"""Body text; nothing is smaller than :data:`~engine.drawing.MIN_TEXT`."""
+SMALL = 12
+TITLE = 15
 
-@functools.cache
-def font(size: int, bold: bool = False) -> ImageFont.FreeTypeFont:
-    """The bundled DejaVu Sans (subset) at ``size`` pixels."""
-    name = "DejaVuSans-Bold.ttf" if bold else "DejaVuSans.ttf"
-    data = resources.files("engine.charioteer.render").joinpath("fonts", name).read_bytes()
-    return ImageFont.truetype(io.BytesIO(data), size)
+HEADER_HEIGHT = 44
+CROWD_HEIGHT = 78
+CARD_HEIGHT = 50
+
+CELLS_PER_ROW = 12
+CELL_WIDTH = (WIDTH - 2 * MARGIN) / CELLS_PER_ROW
+PIECE_RADIUS = 12
+"""A chariot in the close-up."""
+PIECE_STEP = 2 * PIECE_RADIUS + 2
+SECTION_LABEL = 16
+NUMBER_ROW = 18
+KEEP_EMPTY = 5
+"""Empty spaces between chariots shown one by one; longer runs fold into a "+n" cell."""
+LEGEND_LINE = 18
+
+OVAL_SPACING = 13
+"""Layout units between neighbouring spaces on the small oval of the whole lap."""
+OVAL_DOT = 3.5
+OVAL_OUTER_OFFSET = 7
+OVAL_BAND = 9
+OVAL_PIECE = 10
+"""A chariot on the oval."""
+OVAL_PIECE_STEP = 2 * OVAL_PIECE + 2
+
+TABLE_HEADER = 36
+TABLE_ROW = 48
+TABLE_PIECE = 11
 
 
-class Pen:
-    """Draws in board pixels on an image ``scale`` times as large."""
+# --------------------------------------------------------------------------- close-up
 
-    def __init__(self, image: Image.Image, scale: int) -> None:
-        self.draw = ImageDraw.Draw(image)
-        self.scale = scale
 
-    def _box(self, box: tuple[float, float, float, float]) -> tuple[float, float, float, float]:
-        left, top, right, bottom = box
-        s = self.scale
-        return (left * s, top * s, right * s, bottom * s)
+@dataclass(frozen=True)
+class Cell:
+    """One cell of the close-up: a space by lap index, or ``skipped`` empty spaces folded
+    into one cell (``index`` is then ``None``)."""
 
-    def circle(
-        self, centre: Point, radius: float, fill: RGB, outline: RGB | None = None, width: int = 1
-    ) -> None:
-        x, y = centre
-        box = self._box((x - radius, y - radius, x + radius, y + radius))
-        self.draw.ellipse(box, fill=fill, outline=outline, width=width * self.scale)
+    index: int | None
+    skipped: int = 0
 
-    def rect(
-        self,
-        box: tuple[float, float, float, float],
-        fill: RGB | None,
-        outline: RGB | None = None,
-        width: int = 1,
-        radius: float = 0,
-    ) -> None:
-        scaled = self._box(box)
-        if radius:
-            self.draw.rounded_rectangle(
-                scaled,
-                radius=radius * self.scale,
-                fill=fill,
-                outline=outline,
-                width=width * self.scale,
-            )
+
+def _next(index: int) -> int:
+    return index % LAP_LENGTH + 1
+
+
+def _previous(index: int) -> int:
+    return (index - 2) % LAP_LENGTH + 1
+
+
+def closeup_cells(occupied: Sequence[int]) -> list[Cell]:
+    """The close-up of the lap indices ``occupied``: from one space behind the last chariot
+    to one space ahead of the first, going round the lap the short way (leaving out the
+    longest empty stretch), runs of more than :data:`KEEP_EMPTY` empty spaces between
+    chariots folded into one cell that keeps their first and last space."""
+    spaces = sorted(set(occupied))
+    if not spaces:
+        return []
+    gaps = [
+        ((spaces[(number + 1) % len(spaces)] - index - 1) % LAP_LENGTH, number)
+        for number, index in enumerate(spaces)
+    ]
+    if len(spaces) == 1:
+        gaps = [(LAP_LENGTH - 1, 0)]
+    _, widest = max(gaps, key=lambda gap: (gap[0], -gap[1]))
+    rearmost = spaces[(widest + 1) % len(spaces)]
+    leader = spaces[widest]
+    walk = [_previous(rearmost)] if _previous(rearmost) != leader else []
+    index = rearmost
+    while True:
+        walk.append(index)
+        if index == leader:
+            break
+        index = _next(index)
+    if _next(leader) not in walk:
+        walk.append(_next(leader))
+
+    taken = set(spaces)
+    cells: list[Cell] = []
+    run: list[int] = []
+    for index in walk:
+        if index in taken:
+            if len(run) > KEEP_EMPTY and cells:
+                cells += [Cell(run[0]), Cell(None, len(run) - 2), Cell(run[-1])]
+            else:
+                cells += [Cell(empty) for empty in run]
+            run = []
+            cells.append(Cell(index))
         else:
-            self.draw.rectangle(scaled, fill=fill, outline=outline, width=width * self.scale)
-
-    def line(self, start: Point, end: Point, fill: RGB, width: int = 1) -> None:
-        s = self.scale
-        self.draw.line(
-            (start[0] * s, start[1] * s, end[0] * s, end[1] * s), fill=fill, width=width * s
-        )
-
-    def text(
-        self,
-        place: Point,
-        text: str,
-        size: int,
-        fill: RGB,
-        anchor: str = "la",
-        bold: bool = False,
-        outline: RGB | None = None,
-    ) -> None:
-        s = self.scale
-        self.draw.text(
-            (place[0] * s, place[1] * s),
-            text,
-            font=font(size * s, bold),
-            fill=fill,
-            anchor=anchor,
-            stroke_width=2 * s if outline is not None else 0,
-            stroke_fill=outline,
-        )
-
-    def token(self, centre: Point, fill: RGB, mark: str) -> None:
-        """A chariot: a disc in its colour with its mark."""
-        self.circle(centre, CHARIOT_RADIUS, fill, INK, 2)
-        self.text(centre, mark, 11, _text_colour(fill), "mm", bold=True)
+            run.append(index)
+    cells += [Cell(empty) for empty in run]
+    return cells
 
 
-def _text_colour(fill: RGB) -> RGB:
-    red, green, blue = fill
-    return INK if red * 0.299 + green * 0.587 + blue * 0.114 > 150 else WHITE
+def _section_of_index(index: int) -> Section:
+    """The section holding lap index ``index``."""
+    return next(section for section in SECTIONS if section.first <= index <= section.last)
 
 
-def _bounds(name: str) -> tuple[int, int]:
-    section = section_named(name)
-    return section.first, section.last
+def _stacks(view: SeatView) -> dict[int, list[PublicChariot]]:
+    """Chariots by lap index, lane 0 (ahead, inside) first."""
+    spaces: dict[int, list[PublicChariot]] = {}
+    for chariot in sorted(view.chariots, key=lambda c: (-c.position, c.lane)):
+        spaces.setdefault(lap_index(chariot.position), []).append(chariot)
+    return spaces
 
 
-class Geometry:
-    """Pixel places of the track: two straights joined by two half circles, run counter-
-    clockwise (along the bottom to the right, up the right curve, along the top to the
-    left, down the left curve), with outer spaces outside the regular ones in the curves.
-    ``lanes_above`` / ``lanes_below`` make room for that many chariots in one space."""
+def _rows(cells: Sequence[Cell]) -> list[list[Cell]]:
+    return [
+        list(cells[start : start + CELLS_PER_ROW]) for start in range(0, len(cells), CELLS_PER_ROW)
+    ]
 
-    def __init__(self, top: float, lanes_above: int, lanes_below: int) -> None:
-        home_first, _ = _bounds("home straight")
-        _, first_last = _bounds("first straight")
-        back_first, back_last = _bounds("back straight")
-        self.curve1 = _bounds("first curve")
-        self.curve2 = _bounds("second curve")
-        self.bottom = [*range(home_first, LAP_LENGTH + 1), *range(1, first_last + 1)]
-        self.top = list(range(back_last, back_first - 1, -1))
-        cells = max(len(self.bottom), len(self.top))
-        self.length = SPACING * (cells - 1)
-        self.radius = SPACING * self.arc_steps(*self.curve1) / math.pi
-        self.left = (WIDTH - self.length) / 2
-        self.right = self.left + self.length
-        self.middle = top + self.radius + BAND_OUTSIDE + LANE_STEP * max(0, lanes_above - 1)
-        self.height = (
-            self.middle + self.radius + BAND_OUTSIDE + 36 + LANE_STEP * max(0, lanes_below - 2)
-        )
 
-    @staticmethod
-    def arc_steps(first: int, last: int) -> float:
-        """Gaps between neighbouring regular spaces along a curve, from one straight's end
-        to the other's (outer spaces sit halfway between two regular spaces)."""
-        return (last - first) / 2 + 2
+def _row_height(row: Sequence[Cell], stacks: Mapping[int, list[PublicChariot]]) -> float:
+    deepest = max((len(stacks.get(cell.index, [])) for cell in row if cell.index), default=0)
+    return SECTION_LABEL + max(1, deepest) * PIECE_STEP + 2 + NUMBER_ROW
+
+
+def _closeup_height(view: SeatView) -> float:
+    stacks = _stacks(view)
+    rows = _rows(closeup_cells(list(stacks)))
+    return 24 + sum(_row_height(row, stacks) for row in rows) + 6 + 3 * LEGEND_LINE
+
+
+def _draw_closeup(canvas: Canvas, top: float, view: SeatView, locale: str) -> None:
+    stacks = _stacks(view)
+    cells = closeup_cells(list(stacks))
+    canvas.text((MARGIN, top + 4), say(locale, "image.closeup"), TITLE, INK, "la", bold=True)
+    y = top + 24
+    for row in _rows(cells):
+        height = _row_height(row, stacks)
+        tile_top = y + SECTION_LABEL
+        tile_bottom = y + height - NUMBER_ROW
+        labels: list[tuple[float, Section]] = []
+        for column, cell in enumerate(row):
+            left = MARGIN + column * CELL_WIDTH
+            middle = left + CELL_WIDTH / 2
+            if cell.index is None:
+                for dot in (-7.0, 0.0, 7.0):
+                    canvas.circle((middle + dot, (tile_top + tile_bottom) / 2), 2, MUTED)
+                canvas.text((middle, tile_bottom + 3), f"+{cell.skipped}", SMALL, MUTED, "mt", True)
+                continue
+            section = _section_of_index(cell.index)
+            if column == 0 or not labels or labels[-1][1] != section:
+                labels.append((left, section))
+            box = (left + 2, tile_top, left + CELL_WIDTH - 2, tile_bottom)
+            if cell.index in OUTER_LAP_INDICES:
+                canvas.rect(box, OUTER_FILL, TRACK_EDGE, 1, radius=4)
+                canvas.pattern(box, Pattern.HATCH, OUTER_HATCH)
+            else:
+                canvas.rect(box, REGULAR_FILL, TRACK_EDGE, 1, radius=4)
+            if cell.index == 1:
+                _chequer(canvas, left - 3, tile_top, tile_bottom)
+            if cell.index == START_LAP_INDEX:
+                canvas.line([(left, tile_top - 2), (left, tile_bottom + 2)], INK, 2)
+            for lane, chariot in enumerate(stacks.get(cell.index, [])):
+                centre = (middle, tile_top + 1 + PIECE_RADIUS + lane * PIECE_STEP)
+                fill = CHARIOT_RGB[chariot_colour(chariot.seat)]
+                canvas.piece(centre, PIECE_RADIUS, fill, chariot_mark(chariot.seat, locale), 14)
+            canvas.text((middle, tile_bottom + 3), str(cell.index), SMALL, INK, "mt", True)
+        ends = [left for left, _ in labels[1:]] + [MARGIN + len(row) * CELL_WIDTH]
+        for (left, section), end in zip(labels, ends, strict=True):
+            name = say(locale, f"section.{section_key(section)}")
+            if end - left >= 2 * CELL_WIDTH:
+                canvas.fitted_text((left + 2, y + 1), name, end - left - 4, SMALL, MUTED)
+        y += height
+    _draw_legend(canvas, y + 6, locale)
+
+
+def _chequer(canvas: Canvas, x: float, top: float, bottom: float) -> None:
+    """The finish line: two columns of black and white squares."""
+    square = 3.0
+    rows = math.ceil((bottom - top) / square)
+    for row in range(rows):
+        for column in range(2):
+            colour = INK if (row + column) % 2 else WHITE
+            y = top + row * square
+            canvas.rect(
+                (x + column * square, y, x + (column + 1) * square, min(bottom, y + square)), colour
+            )
+
+
+def _draw_legend(canvas: Canvas, top: float, locale: str) -> None:
+    """What the close-up's marks mean: outer spaces, folded stretches, stacked chariots."""
+    swatch = (MARGIN, top + 1, MARGIN + 22, top + 15)
+    canvas.rect(swatch, OUTER_FILL, TRACK_EDGE, 1, radius=3)
+    canvas.pattern(swatch, Pattern.HATCH, OUTER_HATCH)
+    room = WIDTH - 2 * MARGIN - 30
+    canvas.fitted_text((MARGIN + 30, top), say(locale, "image.legend.outer"), room, SMALL, INK)
+    top += LEGEND_LINE
+    canvas.text((MARGIN + 11, top), "+n", SMALL, MUTED, "ma", bold=True)
+    canvas.fitted_text((MARGIN + 30, top), say(locale, "image.legend.folded"), room, SMALL, INK)
+    top += LEGEND_LINE
+    canvas.fitted_text(
+        (MARGIN, top), say(locale, "image.legend.numbers"), WIDTH - 2 * MARGIN, SMALL, INK
+    )
+
+
+# --------------------------------------------------------------------------- the lap
+
+
+class Oval:
+    """Where each lap index sits on the small oval of the whole lap: two straights joined
+    by two half circles, run counter-clockwise (along the bottom to the right, up the right
+    curve, along the top to the left, down the left curve), outer spaces outside the
+    regular ones in the curves. Coordinates relative to the oval's centre."""
+
+    def __init__(self) -> None:
+        home = section_named("home straight")
+        first = section_named("first straight")
+        back = section_named("back straight")
+        curve1 = section_named("first curve")
+        curve2 = section_named("second curve")
+        self.curve1 = (curve1.first, curve1.last)
+        self.curve2 = (curve2.first, curve2.last)
+        self.bottom = [*range(home.first, LAP_LENGTH + 1), *range(1, first.last + 1)]
+        self.top = list(range(back.last, back.first - 1, -1))
+        self.length = OVAL_SPACING * (max(len(self.bottom), len(self.top)) - 1)
+        steps = (self.curve1[1] - self.curve1[0]) / 2 + 2
+        self.radius = OVAL_SPACING * steps / math.pi
+        self.steps = steps
 
     def place(self, index: int) -> tuple[Point, Point]:
         """A lap index's centre and the unit vector pointing out of the track."""
+        half = self.length / 2
         if index in self.bottom:
-            x = self.left + SPACING * self.bottom.index(index)
-            return (x, self.middle + self.radius), (0.0, 1.0)
+            return (-half + OVAL_SPACING * self.bottom.index(index), self.radius), (0.0, 1.0)
         if index in self.top:
-            x = self.left + SPACING * self.top.index(index)
-            return (x, self.middle - self.radius), (0.0, -1.0)
-        first, last = self.curve1 if self.curve1[0] <= index <= self.curve1[1] else self.curve2
-        angle = math.pi * ((index - first) / 2 + 1) / self.arc_steps(first, last)
-        radius = self.radius + (OUTER_OFFSET if index in OUTER_LAP_INDICES else 0)
-        if (first, last) == self.curve1:
-            theta = -math.pi / 2 + angle  # from the bottom up, on the right
+            return (-half + OVAL_SPACING * self.top.index(index), -self.radius), (0.0, -1.0)
+        first = self.curve1[0] if self.curve1[0] <= index <= self.curve1[1] else self.curve2[0]
+        angle = math.pi * ((index - first) / 2 + 1) / self.steps
+        radius = self.radius + (OVAL_OUTER_OFFSET if index in OUTER_LAP_INDICES else 0)
+        if first == self.curve1[0]:
+            theta = -math.pi / 2 + angle
             normal = (math.cos(theta), -math.sin(theta))
-            return (self.right + radius * normal[0], self.middle + radius * normal[1]), normal
-        theta = math.pi / 2 + angle  # from the top down, on the left
+            return (half + radius * normal[0], radius * normal[1]), normal
+        theta = math.pi / 2 + angle
         normal = (math.cos(theta), -math.sin(theta))
-        return (self.left + radius * normal[0], self.middle + radius * normal[1]), normal
+        return (-half + radius * normal[0], radius * normal[1]), normal
 
 
-@functools.lru_cache(maxsize=64)
-def _track_layer(lanes_above: int, lanes_below: int, locale: str) -> Image.Image:
-    """The track for a layout, at the supersampled size: band, infield, spaces, start and
-    finish lines, section names. The same for every race, so drawn once."""
-    g = Geometry(12, lanes_above, lanes_below)
-    image = Image.new("RGB", (WIDTH * SUPERSAMPLE, math.ceil(g.height) * SUPERSAMPLE), BACKGROUND)
-    pen = Pen(image, SUPERSAMPLE)
-    outer = g.radius + BAND_OUTSIDE
-    inner = g.radius - BAND_INSIDE
-    band = (g.left - outer, g.middle - outer, g.right + outer, g.middle + outer)
-    pen.rect(band, TRACK, TRACK_EDGE, 2, radius=outer)
-    infield = (g.left - inner, g.middle - inner, g.right + inner, g.middle + inner)
-    pen.rect(infield, INFIELD, TRACK_EDGE, 2, radius=inner)
+OVAL = Oval()
+OVAL_REACH = OVAL.radius + OVAL_OUTER_OFFSET + OVAL_BAND
+"""How far the track band reaches from the oval's centre line."""
 
-    # the finish line (chequered) and the start line across the bottom straight
-    bottom_top, bottom_end = g.middle + inner, g.middle + outer
-    finish_x = g.left + SPACING * (g.bottom.index(1) - 0.5)
-    square = (bottom_end - bottom_top) / 8
-    for row in range(8):
-        for column in range(2):
-            x = finish_x - square + column * square
-            y = bottom_top + row * square
-            pen.rect((x, y, x + square, y + square), INK if (row + column) % 2 else WHITE)
-    start_x = g.left + SPACING * (g.bottom.index(START_LAP_INDEX) - 0.5)
-    pen.line((start_x, bottom_top), (start_x, bottom_end), WHITE, 3)
-    pen.text((start_x - 4, bottom_end + 10), say(locale, "board.start"), 12, MUTED, "rt")
-    pen.text((finish_x + 4, bottom_end + 10), say(locale, "board.finish"), 12, MUTED, "lt")
 
-    for index in range(1, LAP_LENGTH + 1):
-        centre, _ = g.place(index)
-        if index in OUTER_LAP_INDICES:
-            x, y = centre
-            half = SPACE_RADIUS - 1
-            pen.rect((x - half, y - half, x + half, y + half), OUTER_FILL, TRACK_EDGE, radius=2)
-        else:
-            pen.circle(centre, SPACE_RADIUS, REGULAR_FILL, TRACK_EDGE)
+def _oval_pieces(view: SeatView) -> list[tuple[PublicChariot, Point]]:
+    """Each chariot's disc on the oval, relative to its centre: beside its space along the
+    outward line, further out for each chariot already there, inside the infield when the
+    picture's edge is reached; leader first, no two discs overlapping."""
+    placed: list[tuple[PublicChariot, Point]] = []
+    half_width = WIDTH / 2 - MARGIN
+    for index, chariots in _stacks(view).items():
+        (x, y), (nx, ny) = OVAL.place(index)
+        offset = OVAL_OUTER_OFFSET if index in OUTER_LAP_INDICES else 0
+        outward = [
+            OVAL_BAND + 3 + OVAL_PIECE - offset + step * OVAL_PIECE_STEP for step in range(8)
+        ]
+        inward = [
+            -(OVAL_BAND + 3 + OVAL_PIECE + offset + step * OVAL_PIECE_STEP) for step in range(3)
+        ]
+        for chariot in chariots:
+            spot = None
+            for distance in [*outward[:3], *inward, *outward[3:]]:
+                candidate = (x + nx * distance, y + ny * distance)
+                if abs(candidate[0]) > half_width - OVAL_PIECE:
+                    continue
+                if any(math.dist(candidate, other) < 2 * OVAL_PIECE + 1 for _, other in placed):
+                    continue
+                spot = candidate
+                break
+            if spot is None:
+                spot = (x + nx * outward[0], y + ny * outward[0])
+            placed.append((chariot, spot))
+    return placed
 
-    labels = (
-        ("back_straight", ((g.left + g.right) / 2, g.middle - inner + 8), "mt"),
-        ("home_straight", (g.left + SPACING * 5, g.middle + inner - 8), "mb"),
-        ("first_curve", (g.right + inner - 10, g.middle), "rm"),
-        ("second_curve", (g.left - inner + 10, g.middle), "lm"),
+
+def _oval_extent(pieces: Sequence[tuple[PublicChariot, Point]]) -> tuple[float, float]:
+    """How far the oval's drawing reaches above and below its centre."""
+    above = max([OVAL_REACH, *(-y + OVAL_PIECE + 2 for _, (_, y) in pieces)])
+    below = max([OVAL_REACH, *(y + OVAL_PIECE + 2 for _, (_, y) in pieces)])
+    return above, below
+
+
+def _draw_oval(
+    canvas: Canvas,
+    top: float,
+    view: SeatView,
+    pieces: Sequence[tuple[PublicChariot, Point]],
+    locale: str,
+) -> None:
+    canvas.text((MARGIN, top + 4), say(locale, "image.lap"), TITLE, INK, "la", bold=True)
+    above, _ = _oval_extent(pieces)
+    cx, cy = WIDTH / 2, top + 26 + above
+    half = OVAL.length / 2
+
+    def at(point: Point) -> Point:
+        return (cx + point[0], cy + point[1])
+
+    reach, inner = OVAL_REACH, OVAL.radius - OVAL_BAND
+    canvas.rect(
+        (cx - half - reach, cy - reach, cx + half + reach, cy + reach),
+        TRACK,
+        TRACK_EDGE,
+        1,
+        radius=reach,
     )
-    for key, place, anchor in labels:
-        pen.text(place, say(locale, f"image.label.{key}"), 12, INFIELD_MUTED, anchor)
-    return image
+    canvas.rect(
+        (cx - half - inner, cy - inner, cx + half + inner, cy + inner),
+        INFIELD,
+        TRACK_EDGE,
+        1,
+        radius=inner,
+    )
+    finish_x = cx - half + OVAL_SPACING * (OVAL.bottom.index(1) - 0.5)
+    _chequer(canvas, finish_x - 3, cy + inner, cy + reach)
+    start_x = cx - half + OVAL_SPACING * (OVAL.bottom.index(START_LAP_INDEX) - 0.5)
+    canvas.line([(start_x, cy + inner), (start_x, cy + reach)], WHITE, 2)
+
+    shown = {cell.index for cell in closeup_cells(list(_stacks(view))) if cell.index is not None}
+    for index in range(1, LAP_LENGTH + 1):
+        centre, _ = OVAL.place(index)
+        if index in shown:
+            canvas.circle(at(centre), OVAL_DOT + 2.5, GOLD, DARK_GOLD)
+        elif index in OUTER_LAP_INDICES:
+            x, y = at(centre)
+            canvas.rect(
+                (x - OVAL_DOT, y - OVAL_DOT, x + OVAL_DOT, y + OVAL_DOT), OUTER_FILL, OUTER_HATCH
+            )
+        else:
+            canvas.circle(at(centre), OVAL_DOT, REGULAR_FILL, TRACK_EDGE)
+    for index, label in ((1, "1"), (21, "← 21"), (35, "35"), (52, "52 →")):
+        (x, y), (nx, ny) = OVAL.place(index)
+        place = at((x - nx * (OVAL_BAND + 9), y - ny * (OVAL_BAND + 9)))
+        canvas.text(place, label, SMALL, INFIELD_TEXT, "mm", bold=True)
+    for chariot, spot in pieces:
+        fill = CHARIOT_RGB[chariot_colour(chariot.seat)]
+        canvas.piece(at(spot), OVAL_PIECE, fill, chariot_mark(chariot.seat, locale), 12)
 
 
-def _draw_chariots(pen: Pen, geometry: Geometry, view: SeatView, locale: str) -> None:
-    """Every chariot on its space, inside lane first, further lanes outwards."""
-    spaces: dict[int, list[PublicChariot]] = {}
-    for chariot in sorted(view.chariots, key=lambda c: (c.position, c.lane)):
-        spaces.setdefault(lap_index(chariot.position), []).append(chariot)
-    for index, chariots in spaces.items():
-        (x, y), (nx, ny) = geometry.place(index)
-        for lane, chariot in enumerate(chariots):
-            centre = (x + nx * LANE_STEP * lane, y + ny * LANE_STEP * lane)
-            fill = CHARIOT_RGB[chariot_colour(chariot.seat)]
-            pen.token(centre, fill, chariot_mark(chariot.seat, locale))
+def _oval_height(pieces: Sequence[tuple[PublicChariot, Point]]) -> float:
+    above, below = _oval_extent(pieces)
+    return 26 + above + below + 8
+
+
+# --------------------------------------------------------------------------- header
+
+
+def _draw_header(canvas: Canvas, view: SeatView, names: Mapping[str, str], locale: str) -> float:
+    """Turn and emperor die, then the crowd cards; or the result. Returns the height."""
+    if view.result is not None:
+        finished = say(locale, "board.finished", count=view.result.turns)
+        canvas.text((MARGIN, 12), finished, 16, INK, "la", bold=True)
+        banner = say(locale, "board.winner", name=names[view.result.winner])
+        canvas.fitted_text((MARGIN, 38), banner, WIDTH - 2 * MARGIN, 18, DARK_GOLD, "la", bold=True)
+        return HEADER_HEIGHT + 24
+    canvas.text((MARGIN, 12), say(locale, "board.turn", turn=view.turn), 20, INK, "la", bold=True)
+    die = 28
+    left = WIDTH - MARGIN - die
+    _draw_emperor(canvas, (left, 8, left + die, 8 + die), view.emperor)
+    label = say(locale, "board.emperor", face=say(locale, f"emperor.{view.emperor.value}"))
+    canvas.text((left - 8, 8 + die / 2), label, TEXT, INK, "rm")
+
+    top = HEADER_HEIGHT
+    canvas.text((MARGIN, top), say(locale, "image.crowd"), SMALL, MUTED)
+    card_width = (WIDTH - 2 * MARGIN - 2 * 8) / 3
+    for slot, card in enumerate(view.crowd[:3]):
+        card_left = MARGIN + slot * (card_width + 8)
+        box = (card_left, top + 18, card_left + card_width, top + 18 + CARD_HEIGHT)
+        _draw_card(canvas, box, card, locale, usable=slot == 0)
+    return HEADER_HEIGHT + CROWD_HEIGHT
+
+
+def _draw_emperor(
+    canvas: Canvas, box: tuple[float, float, float, float], face: EmperorFace
+) -> None:
+    left, top, right, bottom = box
+    if face is EmperorFace.ALL:
+        canvas.rect(box, CARD_FILL, INK, 2, radius=6)
+        quarter = (right - left) / 4
+        for number, colour in enumerate(COLOURS):
+            centre = (
+                left + quarter * (1 + 2 * (number % 2)),
+                top + quarter * (1 + 2 * (number // 2)),
+            )
+            canvas.circle(centre, quarter - 1.5, CARD_RGB[colour], INK)
+        return
+    canvas.rect(box, EMPEROR_RGB[face], INK, 2, radius=6)
+    if face is EmperorFace.DISRUPT:
+        canvas.text(((left + right) / 2, (top + bottom) / 2), "!", 20, WHITE, "mm", bold=True)
 
 
 def _draw_card(
-    pen: Pen, box: tuple[float, float, float, float], card: Card, locale: str, usable: bool
+    canvas: Canvas, box: tuple[float, float, float, float], card: Card, locale: str, usable: bool
 ) -> None:
     left, top, right, bottom = box
-    pen.rect(box, CARD_FILL, GOLD if usable else INK, 3 if usable else 1, radius=6)
-    middle = (left + right) / 2
+    canvas.rect(box, CARD_FILL, GOLD if usable else INK, 3 if usable else 1, radius=6)
     if not card.symbols:
-        pen.text((middle, (top + bottom) / 2), say(locale, "icon.whip"), 13, INK, "mm", True)
+        canvas.text(
+            ((left + right) / 2, (top + bottom) / 2),
+            say(locale, "icon.whip"),
+            TEXT,
+            INK,
+            "mm",
+            True,
+        )
         return
-    step = (right - left) / (len(card.symbols) + 1)
-    chip_y = top + (bottom - top) * (0.4 if card.icon else 0.5)
-    for number, (symbol, count) in enumerate(card.symbols, start=1):
-        centre = (left + step * number, chip_y)
-        pen.circle(centre, 11, CARD_RGB[symbol.colour], INK)
-        pen.text(centre, str(symbol.number), 13, SKILL_TEXT[symbol.colour], "mm", True)
+    step = (right - left) / len(card.symbols)
+    chip_y = top + (17 if card.icon else (bottom - top) / 2)
+    for number, (symbol, count) in enumerate(card.symbols):
+        middle = left + step * (number + 0.5)
+        chip_x = middle - (6 if count == 2 else 0)
+        canvas.circle((chip_x, chip_y), 11, CARD_RGB[symbol.colour], INK)
+        canvas.text((chip_x, chip_y), str(symbol.number), 13, SKILL_TEXT[symbol.colour], "mm", True)
         if count == 2:
-            pen.text((centre[0] + 8, centre[1] + 6), "×2", 10, INK, "lt", True)
+            canvas.text((chip_x + 12, chip_y + 1), "×2", SMALL, INK, "lm", True)
     if card.icon is not None:
-        pen.text((middle, bottom - 10), say(locale, f"icon.{card.icon.value}"), 11, INK, "mm")
+        icon = say(locale, f"icon.{card.icon.value}")
+        canvas.fitted_text(
+            ((left + right) / 2, bottom - 5), icon, right - left - 6, SMALL, INK, "md"
+        )
 
 
-def _draw_emperor(pen: Pen, centre: Point, face: EmperorFace, locale: str) -> None:
-    x, y = centre
-    half = 24
-    box = (x - half, y - half, x + half, y + half)
-    if face is EmperorFace.ALL:
-        pen.rect(box, CARD_FILL, INK, 2, radius=8)
-        for number, colour in enumerate(COLOURS):
-            quarter = (x - half / 2 + (number % 2) * half, y - half / 2 + (number // 2) * half)
-            pen.circle(quarter, 8, CARD_RGB[colour], INK)
-    else:
-        pen.rect(box, EMPEROR_RGB[face], INK, 2, radius=8)
-        if face is EmperorFace.DISRUPT:
-            pen.text(centre, "!", 28, WHITE, "mm", bold=True)
-    label = say(locale, "board.emperor", face=say(locale, f"emperor.{face.value}"))
-    pen.text((x, y + half + 6), label, 13, INFIELD_TEXT, "mt")
-
-
-def _draw_infield(
-    pen: Pen, geometry: Geometry, view: SeatView, names: Mapping[str, str], locale: str
-) -> None:
-    """The turn, the emperor die and the crowd cards; once the race is over, the winner."""
-    g = geometry
-    top = g.middle - g.radius + BAND_INSIDE + 30
-    if view.result is not None:
-        finished = say(locale, "board.finished", count=view.result.turns)
-        pen.text((g.left + 10, top), finished, 20, INFIELD_TEXT, "lt", True)
-        banner = say(locale, "board.winner", name=names[view.result.winner])
-        pen.text(((g.left + g.right) / 2, g.middle + 8), banner, 24, GOLD, "mm", True, INK)
-        return
-    pen.text(
-        (g.left + 10, top), say(locale, "board.turn", turn=view.turn), 20, INFIELD_TEXT, "lt", True
-    )
-    _draw_emperor(pen, (g.left + 50, g.middle + 8), view.emperor, locale)
-    card_w, card_h, gap = 86, 60, 14
-    cards_left = g.right - 3 * card_w - 2 * gap - 10
-    cards_top = g.middle - card_h / 2 + 4
-    pen.text((cards_left, cards_top - 8), say(locale, "board.crowd"), 13, INFIELD_TEXT, "lb")
-    for slot, card in enumerate(view.crowd[:3]):
-        left = cards_left + slot * (card_w + gap)
-        box = (left, cards_top, left + card_w, cards_top + card_h)
-        _draw_card(pen, box, card, locale, slot == 0)
-        if slot == 0:
-            usable = say(locale, "board.usable")
-            pen.text((left + card_w / 2, cards_top + card_h + 5), usable, 12, GOLD, "mt", True)
-
-
-TABLE_COLUMNS = {
-    "place": 24,
-    "chariot": 52,
-    "lap": 250,
-    "damage": 300,
-    "attack": 350,
-    "skills": 430,
-    "tokens": 620,
-    "last": 670,
-}
-SKILL_STEP = 42
+# --------------------------------------------------------------------------- table
 
 
 def _draw_table(
-    pen: Pen, top: float, view: SeatView, names: Mapping[str, str], locale: str
+    canvas: Canvas, top: float, view: SeatView, names: Mapping[str, str], locale: str
 ) -> None:
-    """One row per chariot in race order: place, chariot and name, lap, damage, attack
-    boxes, skills, tokens held, last move."""
-    columns = TABLE_COLUMNS
-    y = top
-    for key in ("place", "chariot", "lap", "damage", "attack", "tokens", "last"):
-        pen.text((columns[key], y), say(locale, f"board.col.{key}"), 12, MUTED, "lm")
+    """One two-line row per chariot in race order."""
+    name_x, lap_x, damage_x, attack_x, tokens_x = 56.0, 238.0, 284.0, 318.0, WIDTH - MARGIN - 4
+    heading = {
+        "place": MARGIN + 8,
+        "chariot": name_x,
+        "lap": lap_x,
+        "damage": damage_x,
+        "attack": attack_x,
+    }
+    for key, x in heading.items():
+        canvas.text(
+            (x, top),
+            say(locale, f"board.col.{key}"),
+            SMALL,
+            MUTED,
+            "ma" if key == "place" else "la",
+        )
+    canvas.text((tokens_x, top), say(locale, "board.col.tokens"), SMALL, MUTED, "ra")
     for number, colour in enumerate(COLOURS):
-        pen.circle((columns["skills"] + 17 + number * SKILL_STEP, y), 6, CARD_RGB[colour])
-    pen.line((16, y + 12), (WIDTH - 16, y + 12), TRACK_EDGE)
+        canvas.circle((name_x + 17 + number * 40, top + 24), 5, CARD_RGB[colour], INK)
+    canvas.text((lap_x, top + 18), say(locale, "board.col.last"), SMALL, MUTED)
+    canvas.line(
+        [(MARGIN, top + TABLE_HEADER - 2), (WIDTH - MARGIN, top + TABLE_HEADER - 2)], TRACK_EDGE
+    )
     laps = view.options.laps
+    y = top + TABLE_HEADER
     for place, seat in enumerate(view.race_order, start=1):
-        y += TABLE_ROW
         chariot = view.chariot(seat)
         if place % 2 == 0:
-            pen.rect((16, y - TABLE_ROW / 2, WIDTH - 16, y + TABLE_ROW / 2), ZEBRA)
-        pen.text((columns["place"], y), str(place), 15, INK, "lm", True)
+            canvas.rect((MARGIN, y, WIDTH - MARGIN, y + TABLE_ROW), ZEBRA)
+        first, second = y + 14, y + 35
+        canvas.text((MARGIN + 8, first), str(place), 16, INK, "mm", True)
         fill = CHARIOT_RGB[chariot_colour(seat)]
-        pen.token((columns["chariot"] + 10, y), fill, chariot_mark(seat, locale))
-        pen.text((columns["chariot"] + 28, y), names[seat], 15, INK, "lm")
+        canvas.piece((MARGIN + 28, first + 2), TABLE_PIECE, fill, chariot_mark(seat, locale), 13)
+        canvas.fitted_text((name_x, first), names[seat], lap_x - name_x - 6, TEXT, INK, "lm")
         lap = say(locale, "board.lap", lap=min(chariot.laps + 1, laps), laps=laps)
-        pen.text((columns["lap"], y), lap, 15, INK, "lm")
-        damage_colour = CARD_RGB[Colour.RED] if chariot.damage else INK
-        pen.text((columns["damage"], y), str(chariot.damage), 15, damage_colour, "lm", True)
+        canvas.text((lap_x, first), lap, TEXT, INK, "lm")
+        damage = CARD_RGB[Colour.RED] if chariot.damage else INK
+        canvas.text((damage_x, first), str(chariot.damage), TEXT, damage, "lm", True)
         for box in range(3):
-            x = columns["attack"] + box * 16
-            pen.rect((x, y - 6, x + 12, y + 6), INK if box < chariot.attack else CARD_FILL, INK)
+            x = attack_x + box * 15
+            canvas.rect(
+                (x, first - 6, x + 12, first + 6), INK if box < chariot.attack else CARD_FILL, INK
+            )
+        canvas.text((tokens_x, first), str(chariot.token_count), TEXT, INK, "rm")
         for number, (colour, skill) in enumerate(zip(COLOURS, chariot.skills, strict=True)):
-            x = columns["skills"] + number * SKILL_STEP
+            x = name_x + number * 40
             outline = GOLD if skill.in_box else None
-            pen.rect((x, y - 10, x + 34, y + 10), CARD_RGB[colour], outline, 2, radius=5)
-            pen.text((x + 17, y), skill_text(skill, locale), 13, SKILL_TEXT[colour], "mm", True)
-        pen.text((columns["tokens"], y), str(chariot.token_count), 15, INK, "lm")
-        pen.text((columns["last"], y), last_move_text(chariot.last_move, locale), 15, INK, "lm")
+            canvas.rect((x, second - 9, x + 34, second + 9), CARD_RGB[colour], outline, 2, radius=5)
+            canvas.text(
+                (x + 17, second), skill_text(skill, locale), 13, SKILL_TEXT[colour], "mm", True
+            )
+        last = last_move_text(chariot.last_move, locale)
+        canvas.fitted_text((lap_x, second), last, WIDTH - MARGIN - lap_x, TEXT, INK, "lm")
+        y += TABLE_ROW
 
 
-def _lanes(view: SeatView) -> tuple[int, int]:
-    """The most chariots in one space above the oval's middle, and below it."""
-    stacks: dict[int, int] = {}
-    for chariot in view.chariots:
-        index = lap_index(chariot.position)
-        stacks[index] = stacks.get(index, 0) + 1
-    probe = Geometry(0, 0, 0)
-    above = [count for index, count in stacks.items() if probe.place(index)[1][1] < 0]
-    below = [count for index, count in stacks.items() if probe.place(index)[1][1] >= 0]
-    return max(above, default=0), max(below, default=0)
+# --------------------------------------------------------------------------- the picture
+
+
+def board_picture(
+    view: SeatView, *, names: Mapping[str, str] | None = None, locale: str = "en"
+) -> Picture:
+    """The public board laid out for a phone (see the module docstring), with the sizes
+    it was drawn at. Reads only public information from the view."""
+    shown = display_names([chariot.seat for chariot in view.chariots], names, locale, width=18)
+    pieces = _oval_pieces(view)
+    header = HEADER_HEIGHT + (24 if view.result is not None else CROWD_HEIGHT)
+    closeup = _closeup_height(view)
+    oval = _oval_height(pieces)
+    table = TABLE_HEADER + TABLE_ROW * len(view.chariots)
+    canvas = Canvas(WIDTH, math.ceil(header + closeup + oval + table + 12), BACKGROUND)
+    _draw_header(canvas, view, shown, locale)
+    _draw_closeup(canvas, header, view, locale)
+    _draw_oval(canvas, header + closeup, view, pieces, locale)
+    _draw_table(canvas, header + closeup + oval, view, shown, locale)
+    return canvas.picture()
 
 
 def board_png(
     view: SeatView, *, names: Mapping[str, str] | None = None, locale: str = "en"
 ) -> bytes:
-    """The public board as PNG bytes: track, chariots, crowd cards, emperor die, and a
-    table of every chariot. Reads only public information from the view."""
-    shown = display_names([chariot.seat for chariot in view.chariots], names, locale, width=18)
-    above, below = _lanes(view)
-    geometry = Geometry(12, above, below)
-    track = _track_layer(above, below, locale)
-    table_top = math.ceil(geometry.height) + 8
-    height = table_top + TABLE_ROW * (len(view.chariots) + 1)
-    image = Image.new("RGB", (WIDTH * SUPERSAMPLE, height * SUPERSAMPLE), BACKGROUND)
-    image.paste(track, (0, 0))
-    pen = Pen(image, SUPERSAMPLE)
-    _draw_infield(pen, geometry, view, shown, locale)
-    _draw_chariots(pen, geometry, view, locale)
-    _draw_table(pen, table_top, view, shown, locale)
-    out = io.BytesIO()
-    image.reduce(SUPERSAMPLE).save(out, format="PNG")
-    return out.getvalue()
+    """The public board as PNG bytes (see :func:`board_picture`)."""
+    return board_picture(view, names=names, locale=locale).png
+
+
+__all__ = ["board_picture", "board_png", "closeup_cells"]

@@ -2,20 +2,16 @@
 
 from __future__ import annotations
 
-import io
-
 import pytest
-from PIL import Image
 
 from engine.cartographers import Expedition
 from engine.cartographers.components import EXPLORE_BY_ID, Side, Terrain
 from engine.cartographers.geometry import parse_label
-from engine.cartographers.image import CELL, COLOURS, EMPTY, MARGIN, SCORED, render_png
 from engine.cartographers.messages import ENGLISH, name, text
 from engine.cartographers.sheet import MapSheet
 from engine.cartographers.text import DISCORD_LIMIT, render_map, render_table, season_bar
 from engine.core import Rng
-from tests.engine.cartographers.helpers import play_randomly, sheet, table
+from tests.engine.cartographers.helpers import play_randomly, table
 
 
 def test_the_text_map_has_letters_numbers_and_one_character_per_cell() -> None:
@@ -54,30 +50,3 @@ def test_a_finished_table_still_renders() -> None:
     play_randomly(expedition, Rng(2, 2))
     message = render_table(expedition.view("1"))
     assert text("text.no_card") in message
-
-
-def pixel(png: bytes, cell: str, dx: int = CELL // 2, dy: int = CELL // 2) -> tuple[int, ...]:
-    index = parse_label(cell) or 0
-    row, col = divmod(index, 11)
-    image = Image.open(io.BytesIO(png)).convert("RGB")
-    return image.getpixel((MARGIN + col * CELL + dx, MARGIN + row * CELL + dy))  # type: ignore[return-value]
-
-
-def test_the_png_paints_terrains_and_overlays() -> None:
-    board = sheet("T V F W X", ". . . . .")
-    png = render_png(board, coins=3, pending=[parse_label("A2") or 0], scored=[0])
-    image = Image.open(io.BytesIO(png))
-    assert image.format == "PNG" and image.width == 2 * MARGIN + 11 * CELL
-    for cell, terrain in zip(
-        ["B1", "C1", "D1", "E1"],
-        [Terrain.VILLAGE, Terrain.FARM, Terrain.WATER, Terrain.MONSTER],
-        strict=True,
-    ):
-        assert pixel(png, cell) == COLOURS[terrain]
-    assert pixel(png, "A1") == COLOURS[Terrain.FOREST]
-    assert pixel(png, "A1", 3, CELL // 2) == SCORED
-    assert pixel(png, "B2") == EMPTY
-    green = pixel(png, "A2")
-    assert green[1] > green[0] and green[1] > green[2]
-    red = pixel(render_png(board, pending=[parse_label("A2") or 0], pending_legal=False), "A2")
-    assert red[0] > red[1] and red[0] > red[2]

@@ -9,6 +9,7 @@ from PIL import Image
 from engine.charioteer import Race, view
 from engine.charioteer.render import board_png
 from engine.charioteer.render.image import WIDTH
+from engine.drawing import OUTPUT_SCALE
 from tests.engine.charioteer.test_render_races import LONG_NAMES, every_turn, scrambled
 
 GOLDEN = Path(__file__).parent / "golden"
@@ -29,8 +30,8 @@ def test_the_board_image_is_a_valid_png_of_sane_size() -> None:
     image = Image.open(io.BytesIO(data))
     assert image.format == "PNG"
     width, height = image.size
-    assert width == WIDTH
-    assert 400 <= height <= 1000
+    assert width == WIDTH * OUTPUT_SCALE
+    assert width <= height <= 6 * width
 
 
 def test_the_image_shows_the_chariots() -> None:

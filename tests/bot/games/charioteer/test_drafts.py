@@ -2,7 +2,7 @@
 
 import pytest
 
-from bot.drafts import Draft, DraftError, parse_move_text, pick_discard_token
+from bot.games.charioteer.drafts import Draft, DraftError, parse_move_text, pick_discard_token
 from engine.charioteer import Move, Symbol, Token
 
 

@@ -3,8 +3,8 @@ update the draft, and an illegal draft shows the engine's reason."""
 
 from collections import Counter
 
-from bot.drafts import Draft
-from bot.panel import RESET_VALUE, apply_choice, build_panel, playable_symbols
+from bot.games.charioteer.drafts import Draft
+from bot.games.charioteer.panel import RESET_VALUE, apply_choice, build_panel, playable_symbols
 from engine.charioteer import Race, SeatView
 from engine.core import Rng
 

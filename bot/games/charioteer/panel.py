@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from bot.drafts import Draft, DraftError
+from bot.games.charioteer.drafts import Draft, DraftError
 from bot.text import t
 from engine.charioteer import Move, SeatView, TokenKind
 from engine.charioteer.components import SYMBOLS, Card, Symbol

@@ -1,0 +1,25 @@
+"""The hosted games: each has its adapter package ``bot/games/<id>/`` exposing ``HOST``, a
+:class:`~bot.games.base.GameHost`. The registry names them without importing them, so the
+host's core stays free of every game until a table of that game is loaded."""
+
+from __future__ import annotations
+
+import importlib
+from functools import cache
+
+from bot.games.base import GameHost, ServiceError
+
+GAMES: tuple[str, ...] = ("charioteer", "cartographers")
+"""Every hosted game's id, in the order lists show them."""
+
+
+@cache
+def host_for(game: str) -> GameHost:
+    """The adapter of ``game``; :class:`ServiceError` ``error.no_such_game`` if unknown."""
+    if game not in GAMES:
+        raise ServiceError("error.no_such_game", game=game)
+    host: GameHost = importlib.import_module(f"bot.games.{game}").HOST
+    return host
+
+
+__all__ = ["GAMES", "host_for"]

@@ -1,0 +1,147 @@
+"""Cartographers on the host: every player draws the explore card in play on their own map
+at once; the last drawing resolves the turn (engine: :mod:`engine.cartographers`; rules:
+``spec/cartographers.md``).
+
+Lobby options: ``side`` (map side ``A`` or ``B``) and ``ambush`` (``auto``: the monster is
+drawn by the solo scan; ``neighbour``: each player draws it on a neighbour's map). One to
+twelve players; solo play ends with a title. Announcements: the board of every new turn
+(the card in play), the scores at each season's end, and the podium.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import ClassVar
+
+from bot.games.base import BOARD, PODIUM, GameHost, ServiceError, Shape, Standing
+from engine.cartographers import MONSTER, PLACE, RULESET, GameState, Phase, SeatView, view
+from engine.cartographers.events import SeasonScored
+from engine.cartographers.placement import Drawing, Placement, legal_drawings
+from engine.cartographers.rules import read_config, seat_names, table_config
+from engine.core import JSON, Action, EngineError, Event, Rng
+
+SEASON = "season"
+"""The announcement of a season's scores (after its last turn)."""
+MAX_SEATS = 12
+"""The engine takes up to 100; a Discord table stays readable up to 12 maps."""
+AI_LEVELS: tuple[str, ...] = ("random", "greedy", "strategic")
+DEFAULT_OPTIONS: dict[str, JSON] = {"side": "A", "ambush": "auto"}
+
+
+def drawing_action(seat_view: SeatView, placement: Placement, seat: str | None = None) -> Action:
+    """The engine action for drawing ``placement`` now: the explore card's drawing, or in
+    an ambush phase the monster on the neighbour's map."""
+    kind = MONSTER if seat_view.phase is Phase.AMBUSH else PLACE
+    return Action(kind, seat, placement.to_json())
+
+
+def legal_choices(seat_view: SeatView) -> list[Drawing]:
+    """Every legal drawing for the viewing seat now, shapes first, then (only when no
+    shape fits) the 1×1 fallback; empty when it owes nothing."""
+    offer = seat_view.offer
+    if offer is None or seat_view.seat is None or seat_view.target is None:
+        return []
+    sheet = seat_view.player(seat_view.target).sheet
+    choices: list[Drawing] = []
+    for terrain in offer.terrains:
+        for shape in range(len(offer.shapes)):
+            choices.extend(legal_drawings(sheet, offer, terrain, shape))
+    if not choices:
+        for terrain in offer.fallback_terrains:
+            choices.extend(legal_drawings(sheet, offer, terrain, None))
+    return choices
+
+
+class CartographersHost(GameHost):
+    id: ClassVar[str] = RULESET.id
+    ruleset = RULESET
+    shape = Shape.SIMULTANEOUS
+    min_seats = 1
+    max_seats = MAX_SEATS
+    default_seats = 4
+    ai_levels = AI_LEVELS
+
+    def check_options(self, options: Mapping[str, JSON]) -> dict[str, JSON]:
+        chosen = {**DEFAULT_OPTIONS, **dict(options)}
+        if set(chosen) != set(DEFAULT_OPTIONS):
+            raise ServiceError("error.bad_options")
+        try:
+            read_config({"seats": 2, **chosen})
+        except EngineError:
+            raise ServiceError("error.bad_options") from None
+        return chosen
+
+    def seat_names(self, count: int) -> tuple[str, ...]:
+        return seat_names(count)
+
+    def config(self, seats: int, options: Mapping[str, JSON]) -> dict[str, JSON]:
+        chosen = {**DEFAULT_OPTIONS, **dict(options)}
+        if seats == 1:
+            chosen["ambush"] = "auto"
+        return table_config(seats, str(chosen["side"]), str(chosen["ambush"]))
+
+    def waiting_for(self, state: GameState) -> tuple[str, ...]:
+        return state.waiting_for
+
+    def stage(self, state: GameState) -> int:
+        return state.turn
+
+    def standing(self, state: GameState) -> Standing | None:
+        result = state.result
+        if result is None:
+            return None
+        places: dict[str, int] = {}
+        for index, seat in enumerate(result.ranking, start=1):
+            places[seat] = 1 if seat in result.winners else index
+        return Standing(places, state.turn)
+
+    def announcements(
+        self, before: GameState, after: GameState, events: Sequence[Event]
+    ) -> tuple[tuple[str, int], ...]:
+        if after.turn == before.turn and not after.is_over:
+            return ()
+        rows: list[tuple[str, int]] = []
+        if any(isinstance(event, SeasonScored) for event in events):
+            rows.append((SEASON, before.turn))
+        rows.append((PODIUM, before.turn) if after.is_over else (BOARD, after.turn))
+        return tuple(rows)
+
+    def view(self, state: GameState, seat: str | None) -> SeatView:
+        return view(state, seat)
+
+    def action(self, seat: str, move: object) -> Action:
+        if isinstance(move, Action):
+            return Action(move.kind, seat, move.data)
+        if isinstance(move, Placement):
+            raise TypeError("a placement needs its phase: use drawing_action")
+        raise TypeError(f"not a Cartographers move: {move!r}")
+
+    def repeats(self, state: GameState, action: Action) -> bool:
+        assert action.seat is not None
+        chosen = state.commit_of(action.seat)
+        if chosen is None:
+            return False
+        wanted = dict(action.data)
+        return chosen.placement.to_json() == {
+            key: value for key, value in wanted.items() if key != "cells"
+        }
+
+    def has_chosen(self, state: GameState, seat: str) -> bool:
+        return state.commit_of(seat) is not None
+
+    def ai_action(self, level: str, seat_view: SeatView, rng: Rng) -> Action:
+        choices = legal_choices(seat_view)
+        if not choices:
+            raise ValueError("nothing to draw")
+        return drawing_action(seat_view, choices[rng.below(len(choices))].placement)
+
+    def fallback_action(self, seat_view: SeatView) -> Action:
+        choices = legal_choices(seat_view)
+        if not choices:
+            raise ValueError("nothing to draw")
+        return drawing_action(seat_view, choices[0].placement)
+
+
+HOST = CartographersHost()
+
+__all__ = ["AI_LEVELS", "HOST", "SEASON", "CartographersHost", "drawing_action", "legal_choices"]

@@ -1,0 +1,70 @@
+"""A database made by the previous release opens with this one: migrations carry every
+stored race over unchanged (a running race goes on from its stored move, a lobby starts
+with the laps its host chose)."""
+
+from __future__ import annotations
+
+import shutil
+import sqlite3
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import pytest
+
+from bot.clock import FakeClock
+from bot.service import TableService
+from bot.storage import MIGRATIONS
+from engine.core import Rng
+from tests.bot.conftest import first_choice
+from tests.bot.test_service import play_to_the_end, random_move
+
+RELEASE_1 = Path(__file__).parent / "data" / "circus-v1.db"
+"""Made by the release before the game-agnostic host: race 1 running (2 seats, 2 laps,
+seat A has moved on turn 1), race 2 a lobby (host 33 and a greedy AI seat, 3 laps,
+timeouts reset)."""
+ALICE, BOB, CAROL = 11, 22, 33
+
+
+@pytest.fixture
+async def migrated(tmp_path: Path) -> AsyncIterator[TableService]:
+    path = tmp_path / "circus.db"
+    shutil.copy(RELEASE_1, path)
+    service = await TableService.create(str(path), clock=FakeClock(), choose_action=first_choice)
+    yield service
+    await service.close()
+
+
+def test_the_release_database_is_at_schema_1() -> None:
+    with sqlite3.connect(RELEASE_1) as db:
+        assert db.execute("PRAGMA user_version").fetchone() == (1,)
+
+
+async def test_a_running_race_goes_on_after_the_migration(migrated: TableService) -> None:
+    table = await migrated.table(1)
+    assert table.game == "charioteer"
+    assert table.settings.options["laps"] == 2
+    assert "laps" not in table.row.settings
+    _, alice_view = await migrated.view_for(1, ALICE)
+    assert alice_view.my_move is not None
+    assert alice_view.waiting_for == ("B",)
+    move, turn = await random_move(migrated, 1, BOB, Rng(5))
+    update = await migrated.submit(1, BOB, move, turn)
+    assert update.resolved
+    await play_to_the_end(migrated, 1, Rng(6))
+    results = await migrated.storage.results(1)
+    assert sorted(row.seat for row in results) == ["A", "B"]
+
+
+async def test_a_lobby_starts_with_its_stored_laps(migrated: TableService) -> None:
+    table = await migrated.table(2)
+    assert table.status == "lobby"
+    assert table.settings.options["laps"] == 3
+    assert table.settings.timeout_policy == "reset"
+    await migrated.start(2, CAROL)
+    _, view = await migrated.view_for(2, CAROL)
+    assert view.options.laps == 3
+
+
+async def test_migrations_bring_the_schema_up_to_date(migrated: TableService) -> None:
+    version = await migrated.storage._all("PRAGMA user_version")
+    assert version[0][0] == len(MIGRATIONS)

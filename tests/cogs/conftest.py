@@ -1,0 +1,54 @@
+"""Discord-layer fixtures: the bot in this event loop against the fake Discord, on a real
+SQLite file."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import AsyncIterator
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+from bot.config import Settings
+from cogs.app import CircusBot
+from tests.fakediscord.harness import pointed_at
+from tests.fakediscord.model import Channel, Guild, User
+from tests.fakediscord.plugin import fake
+from tests.fakediscord.server import FakeDiscord
+
+__all__ = ["Circus", "circus", "fake"]
+
+
+@dataclass
+class Circus:
+    fake: FakeDiscord
+    bot: CircusBot
+    guild: Guild
+    channel: Channel
+    alice: User
+    bob: User
+
+
+def settings_for(fake: FakeDiscord, database: Path, dev_guild_id: int | None = None) -> Settings:
+    return Settings(
+        token=fake.token, database_path=database, log_level="INFO", dev_guild_id=dev_guild_id
+    )
+
+
+@pytest.fixture
+async def circus(fake: FakeDiscord, tmp_path: Path) -> AsyncIterator[Circus]:
+    """The bot, connected, its commands synced, in this event loop."""
+    guild = fake.add_guild("Circus")
+    channel = guild.add_text_channel("races")
+    alice, bob = guild.add_member("alice"), guild.add_member("bob")
+    with pointed_at(fake):
+        bot = CircusBot(settings_for(fake, tmp_path / "races.db"))
+        runner = asyncio.create_task(bot.start(fake.token))
+        try:
+            await fake.wait_for_command("race", timeout=60)
+            await fake.wait_until_ready(timeout=60)
+            yield Circus(fake, bot, guild, channel, alice, bob)
+        finally:
+            await bot.close()
+            await runner

@@ -1,0 +1,66 @@
+"""The Discord client as Discord sees it: the intents it asks for, the forms it shows."""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+
+from cogs.app import CircusBot
+from tests.cogs.conftest import Circus, settings_for
+from tests.e2e.players import custom_id, start_race, wait_for_board
+from tests.fakediscord.gateway import DIRECT_MESSAGES, GUILD_MESSAGES, GUILDS, MESSAGE_CONTENT
+from tests.fakediscord.harness import pointed_at
+from tests.fakediscord.server import FakeDiscord
+
+LABEL, TEXT_INPUT = 18, 4
+GLOBAL = "/applications/{application_id}/commands"
+
+
+async def test_the_bot_reads_no_messages(circus: Circus) -> None:
+    """Only the guilds intent: no server or DM message events, no message content."""
+    (session,) = circus.fake.gateway.live_sessions()
+    assert session.intents & GUILDS
+    assert not session.intents & (GUILD_MESSAGES | DIRECT_MESSAGES | MESSAGE_CONTENT)
+
+
+async def test_move_forms_use_labels_and_dismissed_ones_are_not_kept(circus: Circus) -> None:
+    fake, alice, bob = circus.fake, circus.alice, circus.bob
+    _, place = await start_race(fake, alice, [bob], circus.channel)
+    board = await wait_for_board(fake, place, 1)
+    panel = await (await alice.click(board, custom_id(board, "choose"))).reply()
+    store = circus.bot._connection._view_store
+    for _ in range(3):  # opened and dismissed, three times
+        opened = await alice.click(panel, custom_id(panel, "type"))
+        modal = await opened.wait_modal()
+        assert store._modals == {}
+    (label,) = modal["components"]
+    assert label["type"] == LABEL and label["label"] == "Move"
+    assert label["component"]["type"] == TEXT_INPUT
+    assert not label["component"].get("label")
+    answer = await (await alice.submit_modal(opened, {"move": "reset 1"})).reply()
+    assert "Move confirmed" in answer.content
+
+
+async def test_a_sync_discord_holds_back_does_not_keep_the_bot_offline(
+    fake: FakeDiscord, tmp_path: Path
+) -> None:
+    """Discord answers the command sync with a long rate limit: the bot gives the sync up,
+    connects and keeps no hash, so its next start syncs."""
+    database = tmp_path / "races.db"
+    fake.add_guild("Circus")
+    fake.script_rate_limit("PUT", GLOBAL, retry_after=3600.0)
+    with pointed_at(fake):
+        for attempt in range(2):
+            bot = CircusBot(settings_for(fake, database))
+            bot.sync_seconds = 0.5
+            runner = asyncio.create_task(bot.start(fake.token))
+            try:
+                await fake.wait_until_ready(timeout=60)
+                synced = await bot.service.storage.fact("commands:global")
+            finally:
+                await bot.close()
+                await runner
+            if attempt == 0:
+                assert synced is None and fake.command("race") is None
+    assert synced is not None and fake.command("race") is not None
+    assert [r.status for r in fake.requests_for("PUT", GLOBAL)] == [429, 200]

@@ -1,0 +1,72 @@
+"""Slash commands are registered only when they changed, so restarts (even a crash loop)
+never spend Discord's command-write budget; a development server gets its own copy and no
+global duplicate."""
+
+from __future__ import annotations
+
+import contextlib
+import sqlite3
+from collections.abc import AsyncIterator
+
+from tests.e2e.conftest import Table, bot_env
+from tests.fakediscord.harness import BotProcess, run_bot
+
+GLOBAL = "/applications/{application_id}/commands"
+IN_GUILD = "/applications/{application_id}/guilds/{guild_id}/commands"
+
+
+@contextlib.asynccontextmanager
+async def bot_started(table: Table, **env: str) -> AsyncIterator[BotProcess]:
+    """The bot process, once it has synced (or not) and identified on the gateway."""
+    identified = table.fake.gateway.identify_count
+    async with run_bot(table.fake, "bot", env=bot_env(table) | env) as process:
+        table.processes.append(process)
+        await table.fake.wait_for(
+            lambda: table.fake.gateway.identify_count > identified,
+            timeout=60,
+            what="the bot to log in",
+        )
+        yield process
+
+
+def puts(table: Table, route: str) -> list[list[str]]:
+    """The names of the commands sent by each bulk overwrite of ``route``."""
+    return [[c["name"] for c in r.body] for r in table.fake.requests_for("PUT", route)]
+
+
+async def test_a_restart_with_the_same_commands_registers_nothing(table: Table) -> None:
+    async with bot_started(table):
+        pass
+    async with bot_started(table) as second:
+        pass
+    assert puts(table, GLOBAL) == [["race"]]
+    assert "unchanged: not synced" in second.output()
+    assert table.fake.command("race") is not None
+
+
+async def test_changed_commands_are_registered_again(table: Table) -> None:
+    async with bot_started(table):
+        pass
+    with sqlite3.connect(table.database) as db:
+        db.execute("UPDATE host_facts SET value = 'an older version'")
+    async with bot_started(table):
+        pass
+    assert puts(table, GLOBAL) == [["race"], ["race"]]
+
+
+async def test_a_development_server_gets_one_copy_and_no_global_duplicate(
+    table: Table,
+) -> None:
+    fake, guild = table.fake, table.guild
+    async with bot_started(table):  # an earlier run registered the commands globally
+        pass
+    assert fake.command("race") is not None
+    async with bot_started(table, DEV_GUILD_ID=str(guild.id)):
+        answer = await (await table.alice.slash(table.channel, "race rules")).reply()
+        assert answer.ephemeral_to is table.alice
+    async with bot_started(table, DEV_GUILD_ID=str(guild.id)):
+        pass
+    assert puts(table, IN_GUILD) == [["race"]]
+    assert puts(table, GLOBAL) == [["race"], []]
+    assert [c.name for c in fake.commands_for(guild)] == ["race"]
+    assert fake.command("race", guild) is not None

@@ -1,0 +1,63 @@
+"""Stopping the bot as ``docker stop``, systemd or Ctrl-C do (SIGTERM, SIGINT): work in
+flight finishes, the database is closed, and the process exits 0 without a traceback."""
+
+from __future__ import annotations
+
+import signal
+from pathlib import Path
+
+from tests.e2e.conftest import Table, bot_running
+from tests.e2e.players import (
+    custom_id,
+    database_actions,
+    prepare_move,
+    reveals,
+    start_race,
+    wait_for_board,
+)
+
+CALLBACK = "/interactions/{interaction_id}/{interaction_token}/callback"
+
+
+def stopped_cleanly(output: str, database: Path) -> None:
+    assert "Traceback" not in output and "Task was destroyed" not in output, output[-3000:]
+    assert "stopped" in output
+    assert not Path(f"{database}-wal").exists(), "the database was not closed"
+
+
+async def test_sigterm_finishes_the_move_being_answered_and_its_reveal(table: Table) -> None:
+    """The last move of a turn is clicked; Discord makes the bot wait before taking the
+    answer (a rate limit), and SIGTERM comes in that wait: the click is still answered,
+    the turn revealed and the next board posted before the bot exits 0."""
+    fake, alice, bob = table.fake, table.alice, table.bob
+    async with bot_running(table) as process:
+        _, place = await start_race(fake, alice, [bob], table.channel)
+        board = await wait_for_board(fake, place, 1)
+        first = await prepare_move(alice, board)
+        await (await alice.click(first, custom_id(first, "confirm"))).reply()
+        panel = await prepare_move(bob, board)
+        answered = len(fake.requests_for("POST", CALLBACK))
+        fake.script_rate_limit("POST", CALLBACK, times=1, retry_after=1.0)
+        click = await bob.click(panel, custom_id(panel, "confirm"))
+        await fake.wait_for(
+            lambda: len(fake.requests_for("POST", CALLBACK)) > answered,
+            timeout=10,
+            what="the bot's first try at answering",
+        )
+        process.process.send_signal(signal.SIGTERM)
+        assert await process.process.wait() == 0
+        await process.stop()
+    stopped_cleanly(process.output(), table.database)
+    assert "turn is being revealed" in (await click.reply()).content
+    assert sorted(seat for seat, _, _ in database_actions(table.database)) == ["A", "B"]
+    assert len(reveals(place)) == 1
+    await wait_for_board(fake, place, 2)
+
+
+async def test_sigint_stops_an_idle_bot_cleanly(table: Table) -> None:
+    async with bot_running(table) as process:
+        process.process.send_signal(signal.SIGINT)
+        assert await process.process.wait() == 0
+        await process.stop()
+    stopped_cleanly(process.output(), table.database)
+    assert "SIGINT received" in process.output()
