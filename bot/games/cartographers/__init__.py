@@ -118,6 +118,7 @@ class CartographersHost(GameHost):
         return state.commit_of(seat) is not None
 
     def ai_action(self, level: str, seat_view: SeatView, rng: Rng) -> Action:
+        """The engine's AI of ``level`` (random, greedy, strategic) from the seat's view."""
         return ai_action(level, seat_view, rng)
 
     def fallback_action(self, seat_view: SeatView) -> Action:
