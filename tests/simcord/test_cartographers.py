@@ -26,6 +26,7 @@ from tests.simcord.mapmakers import (
 )
 from tests.simcord.players import service_of
 from tests.simcord.test_race import everything_public, new_table
+from tests.simcord.test_refusals import refusals
 
 AT = re.compile(r"at ([A-K]\d{1,2})\b")
 
@@ -169,3 +170,98 @@ async def test_one_player_and_an_ai_seat_play_to_the_end(simcord_env: Env) -> No
     assert ranking is not None and alice.mention in ranking.content
     assert "AI 1" in ranking.content
     assert len(await service_of(env).storage.results(1)) == 2
+
+
+# ---------------------------------------------------------------------- refusals
+
+
+async def test_strangers_get_no_panel_and_no_say(simcord_env: Env) -> None:
+    env = simcord_env
+    guild, channel, alice, bob = new_table(env)
+    carol = guild.add_member(env.create_user("carol"))
+    elsewhere = env.create_guild(name="Elsewhere")
+    mallory = elsewhere.add_member(env.create_user("mallory"))
+    their_channel = elsewhere.create_text_channel("games")
+    opened = await alice.slash(channel, "cartographers new", seats=2, turn_limit="none")
+    lobby = opened.response
+    assert lobby is not None
+    await bob.click(lobby, label="Join")
+    not_host = await bob.click(lobby, label="Start")
+    assert not_host.ephemeral and not_host.response is not None
+    assert not_host.response.content == "Only the game's host can do that."
+    assert channel.threads == []
+    await alice.click(lobby, label="Start")
+    (thread,) = channel.threads
+    post = current_post(thread)
+    drawn_before = await service_of(env).storage.action_count(1)
+
+    for refused in (
+        await carol.click(post, label="Draw"),
+        await carol.slash(thread, "game panel"),
+        await carol.slash(channel, "game panel", game=1),
+    ):
+        assert refused.ephemeral and refused.response is not None
+        assert refused.response.content == "You don't have a seat in this game."
+    for refused in (
+        await mallory.slash(their_channel, "game panel", game=1),
+        await mallory.slash(their_channel, "game abandon", game=1),
+    ):
+        assert refused.ephemeral and refused.response is not None
+        assert refused.response.content == "There is no game #1 here."
+    # SimCord records the slash commands' refusals alone (a button's is answered inside)
+    assert refusals(env) == ["error.not_seated"] * 2 + ["error.no_such_race"] * 2
+
+    assert await service_of(env).storage.action_count(1) == drawn_before
+    assert (await service_of(env).table(1)).status == "running"
+    assert alice.mention in current_post(thread).content
+
+
+async def test_a_cell_off_the_map_is_refused_and_the_drawing_kept(simcord_env: Env) -> None:
+    env = simcord_env
+    _, channel, alice, bob = new_table(env)
+    _, thread = await start_game(alice, channel, [bob])
+    panel = await open_panel(alice, current_post(thread))
+    proposed = drawn_at(panel.content)
+
+    refused = await type_cell(alice, panel, "Z99")
+
+    assert refused.ephemeral and refused.response is not None
+    assert refused.response.content.startswith("“Z99” is not a cell of the map")
+    again = await open_panel(alice, current_post(thread))
+    assert drawn_at(again.content) == proposed and confirm_enabled(again)
+    assert await service_of(env).storage.action_count(1) == 0
+
+
+async def test_a_panel_and_a_form_of_an_earlier_turn_are_refused(simcord_env: Env) -> None:
+    env = simcord_env
+    _, channel, alice, bob = new_table(env)
+    _, thread = await start_game(alice, channel, [bob])
+    first = current_post(thread)
+    spare = await open_panel(alice, first)
+    form = await press(alice, spare, "type")
+    assert form.modal is not None
+    await draw_proposed(alice, first)
+    await draw_proposed(bob, first)
+    assert post_turn(current_post(thread)) == 2
+
+    for stale in (
+        await press(alice, spare, "rotate"),
+        await alice.select(spare, ["3"], custom_id=control(spare, "row")["custom_id"]),
+        await alice.submit_modal(form, {"cell": "C4"}),
+        await alice.click(first, label="Draw"),
+    ):
+        assert stale.ephemeral and stale.response is not None
+        assert stale.response.content == (
+            "That's from an earlier turn; the game is now on turn 2."
+        ), stale.response.content
+
+    panel = await open_panel(alice, current_post(thread))
+    abandoned = await alice.slash(thread, "game abandon")
+    assert abandoned.response is not None and "abandoned" in abandoned.response.content
+    for over in (await press(alice, panel, "confirm"), await press(alice, panel, "type")):
+        assert (
+            over.modal is None
+            and over.response is not None
+            and over.response.content == "This game is over."
+        )
+    assert await service_of(env).storage.action_count(1) == 2
