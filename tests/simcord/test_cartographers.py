@@ -86,6 +86,8 @@ async def draw_with_the_shape_controls(player: MemberActor, post: object, used: 
     panel = await choose(player, panel, "col", column)
     assert drawn_at(panel.content)[0] == "ABCDEFGHIJK"[int(column)]
     if not confirm_enabled(panel):
+        assert "❌ Not legal: " in panel.content or "fits nowhere" in panel.content
+        used.add("refused")
         panel = (await press(player, panel, "suggest")).response
         assert "turned" not in panel.content and "flipped" not in panel.content
         used.add("suggest")
@@ -147,7 +149,7 @@ async def test_two_players_draw_through_every_control_to_the_final_ranking(
         assert last.startswith("Drawing confirmed") and "Everyone has drawn" in last
         turns += 1
 
-    assert used == {"terrain", "shape", "rotate", "flip", "col", "suggest"}
+    assert used == {"terrain", "shape", "rotate", "flip", "col", "refused", "suggest"}
     ranking = podium(thread)
     assert ranking is not None
     assert alice.mention in ranking.content and bob.mention in ranking.content
