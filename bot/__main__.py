@@ -23,10 +23,17 @@ QUIET_LIBRARIES = ("discord", "aiosqlite")
 never below INFO, whatever LOG_LEVEL says."""
 
 
+def without_voice_warnings(record: logging.LogRecord) -> bool:
+    """The bot never joins a voice channel: discord.py's warnings that voice libraries
+    are missing concern nobody who runs it."""
+    return "voice will NOT be supported" not in record.getMessage()
+
+
 def configure_logging(level: str) -> None:
     logging.basicConfig(level=level, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     for name in QUIET_LIBRARIES:
         logging.getLogger(name).setLevel(max(logging.INFO, logging.getLevelName(level)))
+    logging.getLogger("discord.client").addFilter(without_voice_warnings)
 
 
 def main(argv: Sequence[str] | None = None) -> int:

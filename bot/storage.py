@@ -136,6 +136,10 @@ MIGRATIONS: tuple[str, ...] = (
 )
 
 
+class StorageError(RuntimeError):
+    """The database file cannot be opened or used; the message is one readable sentence."""
+
+
 class StaleWrite(RuntimeError):
     """A write found the race changed since it was read (another writer went first)."""
 
@@ -276,6 +280,14 @@ def _transaction(
     return ids
 
 
+STARTUP_PRAGMAS = (
+    "PRAGMA journal_mode=WAL",
+    "PRAGMA synchronous=FULL",
+    "PRAGMA foreign_keys=ON",
+    "PRAGMA busy_timeout=5000",
+)
+
+
 class Storage:
     """One SQLite file; every method is a coroutine. Use :meth:`open` to create."""
 
@@ -286,17 +298,32 @@ class Storage:
 
     @classmethod
     async def open(cls, path: str | Path) -> Storage:
+        """Open (or create) the database file; a path that cannot hold one raises
+        :class:`StorageError` with a sentence, and leaves no connection thread behind."""
         path = Path(path)
-        if path.parent and not path.parent.exists():
-            path.parent.mkdir(parents=True, exist_ok=True)
-        db = await aiosqlite.connect(path, isolation_level=None)
-        db.row_factory = sqlite3.Row
-        await db.execute("PRAGMA journal_mode=WAL")
-        await db.execute("PRAGMA synchronous=FULL")
-        await db.execute("PRAGMA foreign_keys=ON")
-        await db.execute("PRAGMA busy_timeout=5000")
-        storage = cls(db, path)
-        await storage.migrate()
+        if path.is_dir():
+            raise StorageError(f"{path} is a folder, not a database file")
+        try:
+            if path.parent and not path.parent.exists():
+                path.parent.mkdir(parents=True, exist_ok=True)
+            db = await aiosqlite.connect(path, isolation_level=None)
+        except (OSError, sqlite3.Error) as error:
+            raise StorageError(f"cannot open {path} as a database: {error}") from None
+        try:
+            db.row_factory = sqlite3.Row
+            for pragma in STARTUP_PRAGMAS:
+                # ``journal_mode`` answers with a row: an unclosed cursor would keep its
+                # statement running and make the first COMMIT fail.
+                async with db.execute(pragma):
+                    pass
+            storage = cls(db, path)
+            await storage.migrate()
+        except sqlite3.DatabaseError as error:
+            await db.close()
+            raise StorageError(f"{path} is not a database this bot can use ({error})") from None
+        except BaseException:
+            await db.close()
+            raise
         return storage
 
     async def close(self) -> None:

@@ -13,8 +13,10 @@ import json
 import logging
 import re
 import signal
+import sys
 from typing import Any
 
+import aiohttp
 import discord
 from discord import app_commands
 from discord.ext import commands
@@ -22,6 +24,7 @@ from discord.ext import commands
 from bot.config import Settings
 from bot.images import ImageProcess
 from bot.service import TableService
+from bot.storage import StorageError
 from bot.text import catalogue
 from cogs.announce import Announcer
 from cogs.games import GameFront
@@ -320,5 +323,15 @@ def run(settings: Settings) -> int:
         return 2
     except discord.PrivilegedIntentsRequired:
         log.error("a privileged intent was requested; this bot needs none")
+        return 2
+    except StorageError as error:
+        print(f"circus: {error}", file=sys.stderr)
+        return 2
+    except (aiohttp.ClientConnectionError, OSError) as error:
+        print(
+            f"circus: cannot reach Discord ({error.__class__.__name__}): check the network "
+            "connection, then start the bot again",
+            file=sys.stderr,
+        )
         return 2
     return 0

@@ -216,13 +216,20 @@ class RaceCog(
             return ""
         return f"https://discord.com/channels/{interaction.guild_id}/{channel}/{table.row.board_message_id}"
 
-    def later(self, coroutine: Any) -> None:
-        """Run slow follow-up work after the interaction was answered."""
+    def later(self, coroutine: Any) -> asyncio.Task[None]:
+        """Run slow follow-up work after the interaction was answered (a stop waits for
+        it: see :data:`FOLLOW_UP`)."""
         task = asyncio.create_task(coroutine, name=FOLLOW_UP)
         self._background.add(task)
         task.add_done_callback(self._background.discard)
+        return task
 
-    async def settle(self, race_id: int, *, moved: bool = True) -> None:
+    async def settle(self, table_id: int, *, moved: bool = True) -> None:
+        """:meth:`announce_and_play`, run to its end even if the caller is cancelled (the
+        time-limit dispatcher, when the bot stops), so no announcement is left half sent."""
+        await asyncio.shield(self.later(self.announce_and_play(table_id, moved=moved)))
+
+    async def announce_and_play(self, race_id: int, *, moved: bool = True) -> None:
         """After an accepted action: AI seats play, announcements go out, the board updates."""
         try:
             await self.service.play_ai_seats(race_id)
@@ -450,7 +457,7 @@ class RaceCog(
                 ),
             )
         finally:
-            self.later(self.settle(table.id))  # the seat is handed over, answered or not
+            self.later(self.announce_and_play(table.id))  # the seat is handed over, answered or not
 
     @app_commands.command(
         name=_("abandon", key="cmd.abandon"),
@@ -713,7 +720,7 @@ class RaceCog(
         try:
             await self.answer_accepted(interaction, race, update, draft, locale)
         finally:
-            self.later(self.settle(race))  # the move is stored, answered or not
+            self.later(self.announce_and_play(race))  # the move is stored, answered or not
 
     async def answer_accepted(
         self,

@@ -20,6 +20,8 @@ JSON = Any
 """A value made of dicts, lists, str, int, float, bool and None."""
 
 MASK64 = (1 << 64) - 1
+MAX_SEED = (1 << 63) - 1
+"""Seeds are 0 to 2^63 − 1: what a SQLite integer holds, so a stored game keeps its seed."""
 
 
 # --------------------------------------------------------------------------- errors
@@ -77,6 +79,13 @@ class ReplayMismatch(EngineError):
 
 
 # --------------------------------------------------------------------------- chance
+
+
+def check_seed(value: Any) -> int:
+    """A seed as every game accepts it (0 to :data:`MAX_SEED`), or a MalformedPosition."""
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= MAX_SEED:
+        raise MalformedPosition(f"seed must be a whole number from 0 to {MAX_SEED}, not {value!r}")
+    return value
 
 
 def _splitmix64(x: int) -> tuple[int, int]:
@@ -506,7 +515,7 @@ class Game(Generic[StateT]):
 
     @classmethod
     def new(cls, ruleset: Ruleset[StateT], config: Mapping[str, JSON], seed: int) -> Game[StateT]:
-        chance = Chance.live(seed, 0)
+        chance = Chance.live(check_seed(seed), 0)
         state = ruleset.setup(config, seed, chance)
         record = GameRecord(ruleset.id, ruleset.version, dict(config), seed, chance.outcomes)
         return cls(ruleset, state, record)

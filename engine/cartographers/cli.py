@@ -20,6 +20,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import TextIO
 
+from engine.cartographers.components import COIN_TRACK, DRAWABLE, Terrain
+from engine.cartographers.messages import text
 from engine.cartographers.notation import read_position
 from engine.cartographers.rules import legal_placements
 from engine.cartographers.scoring import score_all
@@ -29,10 +31,19 @@ from engine.cartographers.table import Expedition
 from engine.cartographers.terminal import play
 from engine.cartographers.text import render_map, render_scores, render_table
 from engine.cartographers.view import view
-from engine.core import JSON, EngineError, GameRecord, MalformedPosition, replay, to_jsonable
-from engine.jsonio import dump, read_json
+from engine.core import JSON, GameRecord, MalformedPosition, replay, to_jsonable
+from engine.jsonio import (
+    CommandParser,
+    dump,
+    parse_whole_number,
+    read_json,
+    run_command,
+    whole_number,
+    write_file,
+)
 
-EXIT_INPUT_ERROR = 2
+EXIT_INTERRUPTED = 130
+"""What a shell reports for a program stopped by Ctrl-C."""
 
 
 @dataclass(frozen=True)
@@ -62,8 +73,8 @@ def load(document: JSON) -> Loaded:
         if unknown:
             raise MalformedPosition(f"a map file holds map and coins, not {', '.join(unknown)}")
         coins = document.get("coins", 0)
-        if isinstance(coins, bool) or not isinstance(coins, int):
-            raise MalformedPosition("coins must be a whole number")
+        if isinstance(coins, bool) or not isinstance(coins, int) or not 0 <= coins <= COIN_TRACK:
+            raise MalformedPosition(f"coins must be a whole number from 0 to {COIN_TRACK}")
         rows = document["map"]
         if not isinstance(rows, list):
             raise MalformedPosition("a map is a list of 11 rows")
@@ -95,22 +106,21 @@ def run_score(args: argparse.Namespace, out: TextIO) -> int:
 
 def run_show(args: argparse.Namespace, out: TextIO) -> int:
     loaded = load(read_json(args.file))
+    lines: list[str] = []
     if loaded.state is not None:
         state = loaded.state
         seat = args.seat or state.seats[0]
         if seat not in state.seats:
             raise MalformedPosition(f"there is no seat {seat} at this table")
         seat_view = view(state, None)
-        out.write(render_table(seat_view, seat) + "\n")
-        scores = render_scores(seat_view, seat)
-        if scores:
-            out.write("\n".join(scores) + "\n")
+        lines.append(render_table(seat_view, seat))
+        lines.extend(render_scores(seat_view, seat))
         player = state.player(seat)
         sheet, coins = player.sheet, player.coins
     else:
         assert loaded.sheet is not None
         sheet, coins = loaded.sheet, loaded.coins
-        out.write("\n".join(render_map(sheet)) + "\n")
+        lines.extend(render_map(sheet))
     if args.png:
         from engine.cartographers.render import map_picture, seat_map_picture
 
@@ -118,8 +128,8 @@ def run_show(args: argparse.Namespace, out: TextIO) -> int:
             picture = seat_map_picture(view(loaded.state, None), seat)
         else:
             picture = map_picture(sheet, coins=coins)
-        with open(args.png, "wb") as handle:
-            handle.write(picture.png)
+        write_file(args.png, picture.png)
+    out.write("\n".join(lines) + "\n")
     return 0
 
 
@@ -127,14 +137,38 @@ def run_legal(args: argparse.Namespace, out: TextIO) -> int:
     loaded = load(read_json(args.file))
     if loaded.state is None:
         raise MalformedPosition("legal placements need a position or a record, not a bare map")
-    shape = None if args.shape == "1x1" else int(args.shape)
-    drawings = legal_placements(loaded.state, args.seat, args.terrain, shape)
+    state = loaded.state
+    if args.seat not in state.seats:
+        raise MalformedPosition(f"there is no seat {args.seat} at this table")
+    if state.is_over:
+        raise MalformedPosition("the game is over: nothing more can be drawn")
+    try:
+        terrain = Terrain(args.terrain)
+    except ValueError:
+        names = ", ".join(t.value for t in DRAWABLE)
+        raise MalformedPosition(f"{args.terrain!r} is not a terrain ({names})") from None
+    offer = state.offer()
+    if args.shape == "1x1":
+        shape = None
+        allowed = offer.fallback_terrains
+    else:
+        shape = parse_whole_number(args.shape, 0, len(offer.shapes) - 1)
+        allowed = offer.terrains
+    if terrain not in allowed:
+        offered = ", ".join(t.value for t in allowed)
+        raise MalformedPosition(f"the card in play offers {offered}, not {terrain.value}")
+    drawings = legal_placements(state, args.seat, terrain, shape)
     dump({"count": len(drawings), "placements": [d.to_json() for d in drawings]}, out, args.compact)
     return 0
 
 
 def run_play(args: argparse.Namespace, out: TextIO) -> int:
-    return play(sys.stdin, out, seed=args.seed, side=args.side)
+    """The solo game on the terminal; one Ctrl-C abandons it with a line, not a traceback."""
+    try:
+        return play(sys.stdin, out, seed=args.seed, side=args.side)
+    except KeyboardInterrupt:
+        out.write("\n" + text("play.bye") + "\n")
+        return EXIT_INTERRUPTED
 
 
 def run_simulate(args: argparse.Namespace, out: TextIO) -> int:
@@ -153,16 +187,16 @@ def run_simulate(args: argparse.Namespace, out: TextIO) -> int:
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+    parser = CommandParser(
         prog="python -m engine.cartographers",
         description="Cartographers' engine on the command line.",
     )
     commands = parser.add_subparsers(dest="command", required=True)
 
     new = commands.add_parser("new", help="print a fresh position")
-    new.add_argument("--seats", type=int, default=1, help="1 to 100 (default 1)")
+    new.add_argument("--seats", type=whole_number(1), default=1, help="1 to 100 (default 1)")
     new.add_argument("--side", choices=("A", "B"), default="A")
-    new.add_argument("--seed", type=int, default=0)
+    new.add_argument("--seed", type=whole_number(0), default=0)
     new.add_argument("--ambush", choices=("auto", "neighbour"), default="auto")
     new.add_argument("--compact", action="store_true", help="one-line JSON")
     new.set_defaults(run=run_new)
@@ -182,22 +216,26 @@ def build_parser() -> argparse.ArgumentParser:
     legal.add_argument("file", help="a position or record (- for stdin)")
     legal.add_argument("--seat", default="1")
     legal.add_argument("--terrain", required=True)
-    legal.add_argument("--shape", default="0", help="0-based shape number, or 1x1")
+    legal.add_argument(
+        "--shape", default="0", help="0-based shape number of the card in play, or 1x1"
+    )
     legal.add_argument("--compact", action="store_true", help="one-line JSON")
     legal.set_defaults(run=run_legal)
 
     solo = commands.add_parser("play", help="a solo game on standard input and output")
     solo.add_argument("--side", choices=("A", "B"), default="A")
-    solo.add_argument("--seed", type=int, default=0)
+    solo.add_argument("--seed", type=whole_number(0), default=0)
     solo.set_defaults(run=run_play)
 
     simulate = commands.add_parser("simulate", help="AI seats against each other")
     simulate.add_argument("levels", nargs="+", help="one level per seat: random, greedy, strategic")
-    simulate.add_argument("--games", type=int, default=100)
-    simulate.add_argument("--seed", type=int, default=0)
+    simulate.add_argument("--games", type=whole_number(1), default=100)
+    simulate.add_argument("--seed", type=whole_number(0), default=0)
     simulate.add_argument("--side", choices=("A", "B"), default="A")
     simulate.add_argument("--ambush", choices=("auto", "neighbour"), default="auto")
-    simulate.add_argument("--jobs", type=int, default=1, help="processes (same figures)")
+    simulate.add_argument(
+        "--jobs", type=whole_number(1), default=1, help="processes (same figures)"
+    )
     simulate.add_argument("--compact", action="store_true", help="one-line JSON")
     simulate.set_defaults(run=run_simulate)
     return parser
@@ -205,11 +243,4 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
     """Run a command; input errors print ``{"error": ...}`` and return 2."""
-    stream = out if out is not None else sys.stdout
-    args = build_parser().parse_args(argv)
-    try:
-        result: int = args.run(args, stream)
-        return result
-    except EngineError as error:
-        dump(to_jsonable(error.to_json()), stream, compact=True)
-        return EXIT_INPUT_ERROR
+    return run_command(build_parser(), argv, out)

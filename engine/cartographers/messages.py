@@ -173,11 +173,37 @@ ENGLISH: dict[str, str] = {
     # ----------------------------------------------------------------- terminal
     "play.welcome": "Cartographers, solo, side {side}. Seed {seed}.",
     "play.help": "Enter: terrain shape rotation [flip] cell, e.g. “farm 2 r90 flip C4”; "
-    "“farm 1x1 C4” when nothing fits. Other commands: legal, map, help, quit.",
+    "“farm 1x1 C4” when nothing fits. Other commands: legal, map, rules, help, quit.",
+    "play.rules": "Each turn an explore card shows terrains and shapes: draw one shape in one "
+    "terrain on your map (a coin shape earns a coin; surrounding a mountain earns one too). "
+    "A season ends when its time is used up; then two edicts score. After a ruins card the "
+    "shape must cover a ruins cell if it can; if no shape fits, draw a 1×1 square. Each "
+    "empty cell next to a monster costs a star every season. Four seasons; then your score "
+    "less the solo values gives your title. The edicts in play:",
+    "play.rules_edict": "{letter} {card}: {rule} Scored in {seasons}.",
+    "play.season_name": "{season}",
+    "play.season_edict": "  {card}: {points}",
+    "play.season_coins": "  coins: {coins}",
+    "play.season_monsters": "  monsters: −{monsters}",
+    "play.season_total": "  {total} stars this season; {stars} in all.",
+    "play.quit_question": "Abandon this game? [y/n]",
+    "play.quit_cancelled": "Playing on.",
+    "play.empty": "Type a placement.",
+    "play.bad_terrain": "“{word}” is not a terrain; the terrains are {names}.",
+    "play.bad_rotation": "“{word}” is not a rotation: r0, r90, r180 or r270.",
+    "play.bad_word": "“{word}” is not a shape number, rotation, flip or cell.",
+    "play.twice": "“{word}” gives the {what} a second time.",
+    "play.no_cell": "Say where: the cell of the shape's top-left corner, such as C4.",
+    "play.fallback_extra": "The 1×1 square takes no {what}.",
+    "play.part.fallback": "1×1 square",
+    "play.part.flip": "flip",
+    "play.part.rotation": "rotation",
+    "play.part.shape": "shape",
+    "play.part.at": "cell",
     "play.prompt": "Your placement:",
     "play.refused": "Not accepted: {reason}",
-    "play.unreadable": "I could not read “{line}”. {help}",
-    "play.drawn": "Drawn: {placement}.",
+    "play.unreadable": "I could not read “{line}”: {why}",
+    "play.drawn": "Drawn: {placement} (cells {cells}).",
     "play.coin": "You gain a coin.",
     "play.coins": "You gain {count} coins.",
     "play.ambush": "Ambush! {card}: monsters at {cells}.",

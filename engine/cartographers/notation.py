@@ -33,7 +33,7 @@ from engine.cartographers.state import (
     TableOptions,
     rank,
 )
-from engine.core import JSON, EngineError, MalformedPosition
+from engine.core import JSON, EngineError, MalformedPosition, check_seed
 
 POSITION_KEYS = frozenset(
     {
@@ -153,7 +153,7 @@ def read_position(obj: JSON) -> GameState:
         raise MalformedPosition("phase is draw, ambush or over") from None
     all_cards = {**EXPLORE_BY_ID, **AMBUSH_BY_ID}
     card = obj.get("card")
-    if card is not None and card not in all_cards:
+    if card is not None and (not isinstance(card, str) or card not in all_cards):
         raise MalformedPosition(f"unknown card {card!r}")
     ruins = obj.get("ruins", False)
     if not isinstance(ruins, bool):
@@ -161,7 +161,7 @@ def read_position(obj: JSON) -> GameState:
     players = tuple(_player(item) for item in _list(obj["players"], "players"))
     state = GameState(
         options=_options(obj.get("options", {})),
-        seed=_int(obj.get("seed", 0), "seed"),
+        seed=check_seed(obj.get("seed", 0)),
         draws=_int(obj.get("draws", 0), "draws"),
         turn=_int(obj.get("turn", 1), "turn"),
         season=SEASON_IDS.index(str(season)),

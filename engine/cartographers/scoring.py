@@ -146,10 +146,11 @@ GREENGOLD_TYPES = frozenset(
         Terrain.WATER,
         Terrain.MONSTER,
         Terrain.MOUNTAIN,
-        Terrain.WASTELAND,
     }
 )
-"""The types Greengold Plains counts [ruling]: not village itself, not empty or ruins."""
+"""The types Greengold Plains counts [ruling, spec §3]: the rulebook's terrain types other
+than village. Wasteland is filled but is no terrain type; empty cells and ruins are not
+either."""
 
 
 def wildholds(sheet: MapSheet) -> tuple[int, frozenset[int]]:

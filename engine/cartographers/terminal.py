@@ -5,7 +5,8 @@ from any iterable of lines, so the bot's console front end and the tests can run
 well as ``python -m engine.cartographers play``. A placement is typed as terrain, shape
 number (from 1, or ``1x1`` for the fallback square), rotation, optional ``flip`` and the
 anchor cell — the top-left corner of the placed shape's bounding box: ``farm 2 r90 flip
-C4``. Other commands: ``legal [terrain shape]``, ``map``, ``help``, ``quit``.
+C4``. Other commands: ``legal [terrain shape]``, ``map``, ``rules``, ``help``, ``quit``
+(which asks first).
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from typing import TextIO
 
-from engine.cartographers.components import CardKind, Terrain, card
+from engine.cartographers.components import DRAWABLE, EDICTS, SEASONS, CardKind, Terrain, card
 from engine.cartographers.events import (
     AmbushIgnored,
     CardRevealed,
@@ -27,6 +28,7 @@ from engine.cartographers.messages import text
 from engine.cartographers.placement import Drawing
 from engine.cartographers.table import Expedition
 from engine.cartographers.text import render_scores, render_table
+from engine.cartographers.view import SeatView
 from engine.core import JSON, EngineError, Event
 
 SEAT = "1"
@@ -35,34 +37,59 @@ EXIT_DONE = 0
 EXIT_ABANDONED = 1
 
 
-def parse_command(line: str) -> dict[str, JSON] | None:
+class UnreadableCommand(ValueError):
+    """A typed line that is not a placement; ``message`` and ``params`` say which word."""
+
+    def __init__(self, message: str, **params: object) -> None:
+        super().__init__(message)
+        self.message = message
+        self.params = params
+
+    def text(self) -> str:
+        return text(self.message, self.params)
+
+
+def read_command(line: str) -> dict[str, JSON]:
     """A placement's JSON from ``farm 2 r90 flip C4`` (any order after the terrain; the
-    shape number counts from 1; ``1x1`` asks for the fallback square), or ``None``."""
+    shape number counts from 1; ``1x1`` asks for the fallback square). Raises
+    :class:`UnreadableCommand` naming the word that is wrong or said twice."""
     words = line.lower().replace(",", " ").split()
     if not words:
-        return None
+        raise UnreadableCommand("play.empty")
     try:
         terrain = Terrain(words[0])
     except ValueError:
-        return None
+        names = ", ".join(t.value for t in DRAWABLE)
+        raise UnreadableCommand("play.bad_terrain", word=words[0], names=names) from None
     placement: dict[str, JSON] = {"terrain": terrain.value}
+
+    def put(key: str, value: JSON, word: str) -> None:
+        if key in placement:
+            raise UnreadableCommand("play.twice", word=word, what=text(f"play.part.{key}"))
+        placement[key] = value
+
     for word in words[1:]:
         if word in ("1x1", "single"):
-            placement["fallback"] = True
+            put("fallback", True, word)
         elif word == "flip":
-            placement["flip"] = True
-        elif word.startswith("r") and word[1:].isdigit() and int(word[1:]) in ROTATIONS:
-            placement["rotation"] = int(word[1:])
-        elif word.isdigit() and int(word) >= 1:
-            placement["shape"] = int(word) - 1
-        elif parse_label(word) is not None:
-            placement["at"] = label(parse_label(word) or 0)
+            put("flip", True, word)
+        elif word.startswith("r") and word[1:].isascii() and word[1:].isdigit():
+            if int(word[1:]) not in ROTATIONS:
+                raise UnreadableCommand("play.bad_rotation", word=word)
+            put("rotation", int(word[1:]), word)
+        elif word.isascii() and word.isdigit() and int(word) >= 1:
+            put("shape", int(word) - 1, word)
+        elif (cell := parse_label(word)) is not None:
+            put("at", label(cell), word)
         else:
-            return None
+            raise UnreadableCommand("play.bad_word", word=word)
     if "at" not in placement:
-        return None
+        raise UnreadableCommand("play.no_cell")
     if placement.get("fallback"):
-        return {"terrain": terrain.value, "fallback": True, "at": placement["at"]}
+        extra = sorted(set(placement) - {"terrain", "fallback", "at"})
+        if extra:
+            raise UnreadableCommand("play.fallback_extra", what=text(f"play.part.{extra[0]}"))
+        return placement
     placement.setdefault("shape", 0)
     return placement
 
@@ -105,11 +132,14 @@ def _describe_legal(expedition: Expedition, words: list[str]) -> list[str]:
     return lines
 
 
-def _narrate(events: Iterable[Event]) -> list[str]:
+def _narrate(events: Iterable[Event], typed: str) -> list[str]:
+    """What happened, in words: the drawing echoed as it was typed, coins, ambushes,
+    ruins, and each season's score line by line."""
     lines = []
     for event in events:
         if isinstance(event, ShapeDrawn):
-            lines.append(text("play.drawn", {"placement": str(event.drawing.placement)}))
+            cells = ", ".join(label(cell) for cell in event.drawing.cells)
+            lines.append(text("play.drawn", {"placement": typed, "cells": cells}))
         elif isinstance(event, CoinsGained):
             count = event.shape + len(event.mountains)
             lines.append(text("play.coin") if count == 1 else text("play.coins", {"count": count}))
@@ -120,7 +150,37 @@ def _narrate(events: Iterable[Event]) -> list[str]:
         elif isinstance(event, CardRevealed) and card(event.card).kind is CardKind.RUINS:
             lines.append(text("play.ruins"))
         elif isinstance(event, SeasonScored):
-            lines.append(text("play.season_end", {"season": event.score.season}))
+            score = event.score
+            lines.append(text("play.season_end", {"season": score.season}))
+            for edict, points in zip(event.edicts, score.edicts, strict=True):
+                lines.append(text("play.season_edict", {"card": edict, "points": points}))
+            lines.append(text("play.season_coins", {"coins": score.coins}))
+            lines.append(text("play.season_monsters", {"monsters": score.monsters}))
+            lines.append(text("play.season_total", {"total": score.total, "stars": event.stars}))
+    return lines
+
+
+def rules_lines(view: SeatView) -> list[str]:
+    """The game in a few lines, then the four edicts in play: what each scoring card
+    scores and in which seasons."""
+    lines = [text("play.rules")]
+    for letter, card_id in zip(EDICTS, view.edicts, strict=True):
+        seasons = ", ".join(
+            text("play.season_name", {"season": season.id})
+            for season in SEASONS
+            if letter in season.edicts
+        )
+        lines.append(
+            text(
+                "play.rules_edict",
+                {
+                    "letter": letter.value,
+                    "card": card_id,
+                    "rule": text(f"rule.{card_id}"),
+                    "seasons": seasons,
+                },
+            )
+        )
     return lines
 
 
@@ -130,8 +190,8 @@ def _write(out: TextIO, lines: Iterable[str]) -> None:
 
 
 def play(lines: Iterable[str], out: TextIO, *, seed: int = 0, side: str = "A") -> int:
-    """Play one solo game from ``lines``; 0 when it reached its end (the solo title is
-    the last line written), 1 when abandoned or the input ran out."""
+    """Play one solo game from ``lines``; 0 when it reached its end (the final map, then
+    the solo title as the last line written), 1 when abandoned or the input ran out."""
     expedition = Expedition.new(seats=1, seed=seed, side=side)
     source: Iterator[str] = iter(lines)
     _write(out, [text("play.welcome", {"side": side, "seed": seed}), text("play.help")])
@@ -149,10 +209,18 @@ def play(lines: Iterable[str], out: TextIO, *, seed: int = 0, side: str = "A") -
         if not words:
             continue
         if words[0] in ("quit", "exit"):
-            _write(out, [text("play.bye")])
-            return EXIT_ABANDONED
+            out.write(text("play.quit_question") + "\n")
+            answer = next(source, None)
+            if answer is None or answer.strip().lower() in ("y", "yes"):
+                _write(out, [text("play.bye")])
+                return EXIT_ABANDONED
+            _write(out, [text("play.quit_cancelled")])
+            continue
         if words[0] == "help":
             _write(out, [text("play.help"), text("text.legend")])
+            continue
+        if words[0] == "rules":
+            _write(out, rules_lines(expedition.view(SEAT)))
             continue
         if words[0] == "map":
             show_table = True
@@ -160,18 +228,18 @@ def play(lines: Iterable[str], out: TextIO, *, seed: int = 0, side: str = "A") -
         if words[0] == "legal":
             _write(out, _describe_legal(expedition, words[1:]))
             continue
-        placement = parse_command(line)
-        if placement is None:
-            _write(
-                out, [text("play.unreadable", {"line": line.strip(), "help": text("play.help")})]
-            )
+        try:
+            placement = read_command(line)
+        except UnreadableCommand as error:
+            _write(out, [text("play.unreadable", {"line": line.strip(), "why": error.text()})])
             continue
         try:
             events = expedition.place(SEAT, placement)
         except EngineError as error:
             _write(out, [text("play.refused", {"reason": error.reason})])
             continue
-        _write(out, _narrate(events))
+        _write(out, _narrate(events, " ".join(line.split())))
         show_table = True
-    _write(out, ["", *render_scores(expedition.view(SEAT), SEAT)])
+    final = expedition.view(SEAT)
+    _write(out, ["", render_table(final, legend=False), "", *render_scores(final, SEAT)])
     return EXIT_DONE

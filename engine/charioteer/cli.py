@@ -15,17 +15,14 @@ races AI levels against each other and prints their figures (win rates, turns, m
 from __future__ import annotations
 
 import argparse
-import sys
 from collections.abc import Mapping, Sequence
 from typing import TextIO
 
 from engine.charioteer.events import MoveCommitted
 from engine.charioteer.race import Race
 from engine.charioteer.simulate import simulate
-from engine.core import JSON, EngineError, Event, MalformedPosition
-from engine.jsonio import dump, read_json
-
-EXIT_INPUT_ERROR = 2
+from engine.core import JSON, Event, MalformedPosition
+from engine.jsonio import CommandParser, dump, read_json, run_command, whole_number, write_file
 
 
 def resolve_file(document: JSON) -> dict[str, JSON]:
@@ -74,10 +71,9 @@ def run_show(args: argparse.Namespace, out: TextIO) -> int:
     text, image = show_position(
         read_json(args.file), seat=args.seat, png=args.png is not None, locale=args.locale
     )
-    out.write(text + "\n")
     if image is not None:
-        with open(args.png, "wb") as handle:
-            handle.write(image)
+        write_file(args.png, image)
+    out.write(text + "\n")
     return 0
 
 
@@ -88,7 +84,7 @@ def run_simulate(args: argparse.Namespace, out: TextIO) -> int:
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+    parser = CommandParser(
         prog="python -m engine.charioteer", description="Charioteer's engine on the command line."
     )
     commands = parser.add_subparsers(dest="command", required=True)
@@ -99,9 +95,9 @@ def build_parser() -> argparse.ArgumentParser:
     resolve.set_defaults(run=run_resolve)
 
     new = commands.add_parser("new", help="print a fresh position")
-    new.add_argument("--seats", type=int, default=4, help="2 to 6 (default 4)")
-    new.add_argument("--seed", type=int, default=0)
-    new.add_argument("--laps", type=int, default=3)
+    new.add_argument("--seats", type=whole_number(1), default=4, help="2 to 6 (default 4)")
+    new.add_argument("--seed", type=whole_number(0), default=0)
+    new.add_argument("--laps", type=whole_number(1), default=3)
     new.add_argument("--compact", action="store_true", help="one-line JSON")
     new.set_defaults(run=run_new)
 
@@ -114,10 +110,10 @@ def build_parser() -> argparse.ArgumentParser:
 
     sim = commands.add_parser("simulate", help="race AI levels against each other")
     sim.add_argument("--seats", default="strategic,greedy", help="one level per seat: a,b,…")
-    sim.add_argument("--races", type=int, default=100)
-    sim.add_argument("--seed", type=int, default=1)
-    sim.add_argument("--laps", type=int, default=3)
-    sim.add_argument("--jobs", type=int, default=1, help="processes (same figures)")
+    sim.add_argument("--races", type=whole_number(1), default=100)
+    sim.add_argument("--seed", type=whole_number(0), default=1)
+    sim.add_argument("--laps", type=whole_number(1), default=3)
+    sim.add_argument("--jobs", type=whole_number(1), default=1, help="processes (same figures)")
     sim.add_argument("--compact", action="store_true", help="one-line JSON")
     sim.set_defaults(run=run_simulate)
     return parser
@@ -125,11 +121,4 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
     """Run a command; input errors print ``{"error": ...}`` and return 2."""
-    stream = out if out is not None else sys.stdout
-    args = build_parser().parse_args(argv)
-    try:
-        result: int = args.run(args, stream)
-        return result
-    except EngineError as error:
-        dump({"error": str(error)}, stream, compact=True)
-        return EXIT_INPUT_ERROR
+    return run_command(build_parser(), argv, out)

@@ -44,6 +44,8 @@ COLOUR_LETTERS: dict[Colour, str] = {
     Colour.BLACK: "B",
 }
 LETTER_COLOURS: dict[str, Colour] = {letter: colour for colour, letter in COLOUR_LETTERS.items()}
+ASCII_DIGITS = "0123456789"
+"""Digits a symbol may carry: ``R²`` and ``G٥`` are not symbols."""
 MOVE_KINDS: dict[Colour, str] = {
     Colour.GREEN: "sprint",
     Colour.RED: "attack",
@@ -76,7 +78,7 @@ class Symbol:
     @classmethod
     def parse(cls, text: str) -> Symbol:
         """``"R5"`` → red-5. Raises :class:`MalformedPosition` for anything else."""
-        if len(text) == 2 and text[0] in LETTER_COLOURS and text[1].isdigit():
+        if len(text) == 2 and text[0] in LETTER_COLOURS and text[1] in ASCII_DIGITS:
             symbol = cls(LETTER_COLOURS[text[0]], int(text[1]))
             if symbol in SYMBOLS:
                 return symbol

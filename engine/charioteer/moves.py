@@ -189,8 +189,14 @@ class RevealedMove:
         if discard is not None:
             if not isinstance(discard, Mapping):
                 raise MalformedPosition("a revealed move's discard must be an object")
-            discard_token = Token.parse(discard.get("token"))
-            discarded = tuple(Card.parse(card) for card in discard.get("cards", []))
+            token_text = discard.get("token")
+            cards_text = discard.get("cards", [])
+            if not isinstance(token_text, str):
+                raise MalformedPosition("a revealed move's discard names its token")
+            if not isinstance(cards_text, list) or not all(isinstance(c, str) for c in cards_text):
+                raise MalformedPosition("a revealed move's discarded cards must be a list of cards")
+            discard_token = Token.parse(token_text)
+            discarded = tuple(Card.parse(card) for card in cards_text)
         wild = obj.get("wild")
         distance = obj.get("distance")
         if wild is not None and not isinstance(wild, int):

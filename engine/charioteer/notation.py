@@ -20,6 +20,8 @@ from typing import TypeVar
 from engine.charioteer.components import (
     COLOURS,
     HAND_SIZE,
+    MAX_PLAYERS,
+    MIN_PLAYERS,
     Card,
     EmperorFace,
     Token,
@@ -28,9 +30,15 @@ from engine.charioteer.components import (
     remove_present,
 )
 from engine.charioteer.moves import Move, RevealedMove
-from engine.charioteer.state import Chariot, RaceOptions, RaceState, Result, Skill
+from engine.charioteer.state import (
+    Chariot,
+    RaceOptions,
+    RaceState,
+    Result,
+    Skill,
+)
 from engine.charioteer.track import lap_index
-from engine.core import JSON, Chance, EngineError, MalformedPosition
+from engine.core import JSON, Chance, EngineError, MalformedPosition, check_seed
 
 POSITION_KEYS = frozenset(
     {
@@ -58,6 +66,15 @@ REQUIRED_KEYS = ("turn", "emperor", "crowd", "chariots")
 REQUIRED_CHARIOT_KEYS = ("seat", "position", "lane", "skills", "hand")
 
 T = TypeVar("T")
+
+
+MAX_TURNS = 1000
+"""No race lasts a thousand turns (a nine-lap race takes well under a hundred)."""
+MAX_PAST_FINISH = 100
+"""No last move carries a chariot this far past the line."""
+DECK_SIZE = len(deck())
+MAX_CARDS = 2 * DECK_SIZE
+"""Puzzles may hold cards of their own, but no game holds twice the deck."""
 
 
 def _int(value: JSON, what: str, low: int = 0) -> int:
@@ -101,6 +118,7 @@ def _chariot(obj: JSON) -> Chariot:
     seat = obj.get("seat")
     if not isinstance(seat, str) or not seat:
         raise MalformedPosition("every chariot needs a seat name")
+
     unknown = set(obj) - CHARIOT_KEYS
     if unknown:
         raise MalformedPosition(f"chariot {seat}: unknown keys {', '.join(sorted(unknown))}")
@@ -147,19 +165,42 @@ def read_position(obj: JSON) -> RaceState:
     if missing:
         raise MalformedPosition(f"a position needs {', '.join(missing)}")
     options = RaceOptions.from_json(obj.get("options", {}))
-    chariots = tuple(_chariot(item) for item in _list(obj["chariots"], "chariots"))
+    raw_chariots = _list(obj["chariots"], "chariots")
+    if not MIN_PLAYERS <= len(raw_chariots) <= MAX_PLAYERS:
+        raise MalformedPosition(f"a race has {MIN_PLAYERS} to {MAX_PLAYERS} chariots")
+    chariots = tuple(_chariot(item) for item in raw_chariots)
+    for chariot in chariots:
+        if chariot.position > options.finish + MAX_PAST_FINISH:
+            raise MalformedPosition(
+                f"chariot {chariot.seat} stands {chariot.position - options.finish} spaces past "
+                f"the finish line; no move goes beyond {MAX_PAST_FINISH}",
+                seat=chariot.seat,
+            )
+        if chariot.position >= options.finish and obj.get("result") is None:
+            raise MalformedPosition(
+                f"chariot {chariot.seat} is past the finish line but the race has no result",
+                seat=chariot.seat,
+            )
     _check_lanes(chariots)
     crowd = _cards(obj["crowd"], "crowd")
     if len(crowd) > 3:
         raise MalformedPosition("the crowd track holds at most 3 cards")
     discard = _cards(obj.get("discard", []), "discard")
     fan_discard = _tokens(obj.get("fan_discard", []), "fan_discard", fan=True)
-    seed = _int(obj.get("seed", 0), "seed")
+    seed = check_seed(obj.get("seed", 0))
     chance = Chance.live(seed, _int(obj.get("draws", 0), "draws"))
     turn = _int(obj["turn"], "turn", 1)
+    if turn > MAX_TURNS:
+        raise MalformedPosition(f"turn {turn} is beyond any race (at most {MAX_TURNS} turns)")
 
     if "deck" in obj:
         cards = _cards(obj["deck"], "deck")
+        in_play = sum(len(chariot.hand) for chariot in chariots) + len(crowd) + len(discard)
+        if in_play + len(cards) > MAX_CARDS:
+            raise MalformedPosition(
+                f"the position holds {in_play + len(cards)} cards; the game has {DECK_SIZE}"
+                " (a puzzle may add some, not this many)"
+            )
     else:
         present = [card for chariot in chariots for card in chariot.hand] + [*crowd, *discard]
         left = remove_present(deck(), present)
@@ -198,6 +239,7 @@ def read_position(obj: JSON) -> RaceState:
 
     result = None
     raw_result = obj.get("result")
+
     if raw_result is not None:
         if not isinstance(raw_result, Mapping) or set(raw_result) - {"winner", "ranking", "turns"}:
             raise MalformedPosition("result is {winner, ranking, turns}")

@@ -226,6 +226,8 @@ class Race:
     def commit(self, seat: str, move: Move | Mapping[str, JSON]) -> tuple[Event, ...]:
         """Choose (or change) ``seat``'s move; the last seat's commit resolves the turn.
         Raises an :class:`~engine.core.EngineError` and changes nothing if refused."""
+        if not isinstance(move, (Move, Mapping)):
+            raise MalformedAction("a move must be a JSON object", seat=seat)
         data = move.to_json() if isinstance(move, Move) else dict(move)
         return self.game.act(Action(COMMIT, seat, data))
 

@@ -269,7 +269,7 @@ def resolve_turn(
         commits=(),
         first_seat=None,
     )
-    next_state = _next_turn(turn, next_state)
+    next_state = _next_turn(turn, next_state, race_over=over)
     if over:
         ranking = race_order(next_state.chariots)
         result = Result(ranking[0], ranking, state.turn)
@@ -397,8 +397,10 @@ def _end_turn(turn: _Turn, plays: dict[str, Play]) -> None:
                 turn.fan_discard.append(token)
 
 
-def _next_turn(turn: _Turn, state: RaceState) -> RaceState:
-    """Refill hands, advance the crowd, roll the emperor die and apply it (spec §3.5, §3.1)."""
+def _next_turn(turn: _Turn, state: RaceState, *, race_over: bool) -> RaceState:
+    """Refill hands, advance the crowd, then — only when the race goes on — roll the emperor
+    die and apply it (spec §3.5 [ruling], §3.1, §11): a finished race keeps the last face and
+    gets no disrupt cubes."""
     events = turn.events
     hands: dict[str, list[Card]] = {}
     for chariot in state.chariots:
@@ -424,14 +426,14 @@ def _next_turn(turn: _Turn, state: RaceState) -> RaceState:
         turn.crowd.append(card)
     events.append(CrowdAdvanced(discarded, tuple(turn.crowd)))
 
-    face = state.next_emperor
-    if face is None:
-        face = EMPEROR_FACES[turn.chance.roll("emperor", len(EMPEROR_FACES))]
-    events.append(EmperorRolled(face, state.turn + 1))
     chariots = [
         dataclasses.replace(chariot, hand=tuple(hands[chariot.seat])) for chariot in state.chariots
     ]
-    chariots = apply_disrupt(state, chariots, face, events)
+    face = state.emperor
+    if not race_over:
+        face = state.next_emperor or EMPEROR_FACES[turn.chance.roll("emperor", len(EMPEROR_FACES))]
+        events.append(EmperorRolled(face, state.turn + 1))
+        chariots = apply_disrupt(state, chariots, face, events)
     return dataclasses.replace(
         state,
         turn=state.turn + 1,

@@ -1,9 +1,17 @@
 """``python -m bot``: without a token it says what to set and exits 2."""
 
+import logging
 import os
 import subprocess
 import sys
 from pathlib import Path
+
+import discord
+import pytest
+
+from bot.__main__ import configure_logging
+from bot.config import Settings
+from cogs.app import run
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -44,3 +52,30 @@ def test_the_token_may_come_from_a_dotenv_file(tmp_path: Path) -> None:
     done = run_bot(cwd=tmp_path)
     assert done.returncode == 2
     assert "LOG_LEVEL" in done.stderr
+
+
+def test_without_a_network_the_bot_says_so_in_one_line(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Nothing listens on port 1 of the loopback: the login cannot connect, as with no
+    network at all."""
+    monkeypatch.setattr(discord.http.Route, "BASE", "http://127.0.0.1:1/api/v10")
+    settings = Settings("not-a-token", tmp_path / "circus.db", "INFO", None)
+    assert run(settings) == 2
+    err = capsys.readouterr().err
+    assert "cannot reach Discord" in err
+    assert len(err.strip().splitlines()) == 1
+    assert "Traceback" not in err
+
+
+def test_voice_library_warnings_are_not_shown(
+    caplog: pytest.LogCaptureFixture, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(discord.VoiceClient, "warn_nacl", True)
+    configure_logging("INFO")
+    with caplog.at_level(logging.INFO):
+        discord.Client(intents=discord.Intents.none())
+        logging.getLogger("discord.client").warning("something else went wrong")
+    messages = [record.getMessage() for record in caplog.records]
+    assert not any("voice" in message for message in messages)
+    assert "something else went wrong" in messages

@@ -3,17 +3,29 @@
 from __future__ import annotations
 
 import asyncio
+import time
 from pathlib import Path
 
+from bot.clock import FakeClock
+from bot.service import TableService
 from cogs.app import CircusBot
 from tests.cogs.conftest import Circus, settings_for
-from tests.e2e.players import custom_id, start_race, wait_for_board
+from tests.e2e.players import (
+    board_turn,
+    boards,
+    custom_id,
+    play_turn_with_the_panel,
+    reveals,
+    start_race,
+    wait_for_board,
+)
 from tests.fakediscord.gateway import DIRECT_MESSAGES, GUILD_MESSAGES, GUILDS, MESSAGE_CONTENT
 from tests.fakediscord.harness import pointed_at
 from tests.fakediscord.server import FakeDiscord
 
 LABEL, TEXT_INPUT = 18, 4
 GLOBAL = "/applications/{application_id}/commands"
+MESSAGES = "/channels/{channel_id}/messages"
 
 
 async def test_the_bot_reads_no_messages(circus: Circus) -> None:
@@ -64,3 +76,37 @@ async def test_a_sync_discord_holds_back_does_not_keep_the_bot_offline(
                 assert synced is None and fake.command("race") is None
     assert synced is not None and fake.command("race") is not None
     assert [r.status for r in fake.requests_for("PUT", GLOBAL)] == [429, 200]
+
+
+async def test_a_stop_lets_a_timed_out_turn_finish_its_announcements(
+    fake: FakeDiscord, tmp_path: Path
+) -> None:
+    """Time runs out on bob; while the bot posts the reveal (Discord makes it wait), the bot
+    is told to stop: the turn's reveal and the next board still go out before it closes."""
+    guild = fake.add_guild("Circus")
+    channel = guild.add_text_channel("races")
+    alice, bob = guild.add_member("alice"), guild.add_member("bob")
+    clock = FakeClock(start=time.time())
+    service = await TableService.create(str(tmp_path / "races.db"), clock=clock)
+    with pointed_at(fake):
+        bot = CircusBot(settings_for(fake, tmp_path / "races.db"), service=service)
+        runner = asyncio.create_task(bot.start(fake.token))
+        try:
+            await fake.wait_for_command("race", timeout=60)
+            await fake.wait_until_ready(timeout=60)
+            _, place = await start_race(fake, alice, [bob], channel, turn_limit="2m")
+            board = await wait_for_board(fake, place, 1)
+            await play_turn_with_the_panel(alice, board)
+            posts = len(fake.requests_for("POST", MESSAGES))
+            fake.script_rate_limit("POST", MESSAGES, times=1, retry_after=1.0)
+            clock.advance(121)
+            await fake.wait_for(
+                lambda: len(fake.requests_for("POST", MESSAGES)) > posts,
+                timeout=30,
+                what="the reveal's first try",
+            )
+        finally:
+            await bot.close()
+            await runner
+    assert len(reveals(place)) == 1
+    assert [board_turn(b) for b in boards(place)] == [1, 2]

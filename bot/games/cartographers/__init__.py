@@ -16,8 +16,10 @@ from typing import ClassVar
 
 from bot.games.base import BOARD, PODIUM, REVEAL, GameHost, ServiceError, Shape, Standing
 from engine.cartographers import MONSTER, PLACE, RULESET, GameState, Phase, SeatView, view
+from engine.cartographers.ai import LEVELS, ai_action
+from engine.cartographers.ai.base import action_for, legal_choices
 from engine.cartographers.events import AmbushIgnored, MonsterPlaced, SeasonScored
-from engine.cartographers.placement import Drawing, Placement, legal_drawings
+from engine.cartographers.placement import Placement
 from engine.cartographers.rules import read_config, seat_names, table_config
 from engine.core import JSON, Action, EngineError, Event, Rng
 
@@ -25,7 +27,7 @@ SEASON = "season"
 """The announcement of a season's scores (after its last turn)."""
 MAX_SEATS = 12
 """The engine takes up to 100; a Discord table stays readable up to 12 maps."""
-AI_LEVELS: tuple[str, ...] = ("random", "greedy", "strategic")
+AI_LEVELS: tuple[str, ...] = LEVELS
 DEFAULT_OPTIONS: dict[str, JSON] = {"side": "A", "ambush": "auto"}
 
 
@@ -34,23 +36,6 @@ def drawing_action(seat_view: SeatView, placement: Placement, seat: str | None =
     an ambush phase the monster on the neighbour's map."""
     kind = MONSTER if seat_view.phase is Phase.AMBUSH else PLACE
     return Action(kind, seat, placement.to_json())
-
-
-def legal_choices(seat_view: SeatView) -> list[Drawing]:
-    """Every legal drawing for the viewing seat now, shapes first, then (only when no
-    shape fits) the 1×1 fallback; empty when it owes nothing."""
-    offer = seat_view.offer
-    if offer is None or seat_view.seat is None or seat_view.target is None:
-        return []
-    sheet = seat_view.player(seat_view.target).sheet
-    choices: list[Drawing] = []
-    for terrain in offer.terrains:
-        for shape in range(len(offer.shapes)):
-            choices.extend(legal_drawings(sheet, offer, terrain, shape))
-    if not choices:
-        for terrain in offer.fallback_terrains:
-            choices.extend(legal_drawings(sheet, offer, terrain, None))
-    return choices
 
 
 class CartographersHost(GameHost):
@@ -62,17 +47,17 @@ class CartographersHost(GameHost):
     default_seats = 4
     ai_levels = AI_LEVELS
 
-    def check_options(self, options: Mapping[str, JSON]) -> dict[str, JSON]:
+    def check_options(self, options: Mapping[str, JSON], seats: int) -> dict[str, JSON]:
         chosen = {**DEFAULT_OPTIONS, **dict(options)}
         if set(chosen) != set(DEFAULT_OPTIONS):
             raise ServiceError("error.bad_options")
         try:
-            read_config({"seats": 2, **chosen})
+            read_config(self.config(max(seats, 2), chosen))
         except EngineError:
             raise ServiceError("error.bad_options") from None
         return chosen
 
-    def seat_names(self, count: int) -> tuple[str, ...]:
+    def seat_names(self, count: int, options: Mapping[str, JSON]) -> tuple[str, ...]:
         return seat_names(count)
 
     def config(self, seats: int, options: Mapping[str, JSON]) -> dict[str, JSON]:
@@ -134,15 +119,10 @@ class CartographersHost(GameHost):
 
     def ai_action(self, level: str, seat_view: SeatView, rng: Rng) -> Action:
         """The engine's AI of ``level`` (random, greedy, strategic) from the seat's view."""
-        from engine.cartographers.ai import ai_action
-
         return ai_action(level, seat_view, rng)
 
     def fallback_action(self, seat_view: SeatView) -> Action:
-        choices = legal_choices(seat_view)
-        if not choices:
-            raise ValueError("nothing to draw")
-        return drawing_action(seat_view, choices[0].placement)
+        return action_for(seat_view, legal_choices(seat_view)[0])
 
 
 HOST = CartographersHost()

@@ -20,8 +20,8 @@ from dataclasses import dataclass
 from engine.charioteer import Move, Symbol, Token
 from engine.core import JSON, MalformedPosition
 
-SYMBOL_PATTERN = re.compile(r"^[grybGRYB]\d$")
-PREFIXED = re.compile(r"^([twd])(\d+)$")
+SYMBOL_PATTERN = re.compile(r"^[grybGRYB][0-9]$")
+PREFIXED = re.compile(r"^([twd])([0-9]+)$")
 
 
 class DraftError(ValueError):
@@ -143,7 +143,9 @@ def pick_discard_token(tokens: Sequence[Token], count: int) -> int | None:
 
 
 def parse_move_text(text: str, hand_size: int, token_count: int) -> Draft:
-    """Read the text form. Raises :class:`DraftError` naming the word it cannot read."""
+    """Read the text form. Raises :class:`DraftError` naming the word it cannot read, or
+    the words that contradict each other (two symbols, a word twice, a reset move with a
+    symbol, the crowd card or a move token, a card both played and discarded)."""
     words = [word for word in re.split(r"[\s,]+", text.strip()) if word]
     if not words:
         raise DraftError("draft.empty")
@@ -152,21 +154,38 @@ def parse_move_text(text: str, hand_size: int, token_count: int) -> Draft:
     cards: list[int] = []
     discard: list[int] = []
     token = wild = None
+    seen: set[str] = set()
     for word in words:
         lower = word.lower()
+        if (
+            lower in seen
+            or (lower == "c" and "crowd" in seen)
+            or (lower == "crowd" and "c" in seen)
+        ):
+            raise DraftError("draft.twice", word=word)
+        seen.add(lower)
         if lower == "reset":
             reset = True
         elif lower in ("crowd", "c"):
             crowd = True
         elif SYMBOL_PATTERN.match(word):
+            if symbol is not None:
+                raise DraftError("draft.two_symbols", first=symbol, second=word.upper())
             symbol = word.upper()
-        elif lower.isdigit():
-            cards.append(_number(lower, hand_size, "draft.no_such_card"))
+        elif lower.isascii() and lower.isdigit():
+            card = _number(lower, hand_size, "draft.no_such_card")
+            if card in cards:
+                raise DraftError("draft.twice", word=word)
+            cards.append(card)
         elif match := PREFIXED.match(lower):
             letter, digits = match.groups()
             if letter == "t":
+                if token is not None:
+                    raise DraftError("draft.two_tokens")
                 token = _number(digits, token_count, "draft.no_such_token")
             elif letter == "w":
+                if wild is not None:
+                    raise DraftError("draft.two_wilds")
                 wild = _number(digits, hand_size, "draft.no_such_card")
                 if wild not in cards:
                     cards.append(wild)
@@ -176,6 +195,13 @@ def parse_move_text(text: str, hand_size: int, token_count: int) -> Draft:
             raise DraftError("draft.unknown_word", word=word)
     if reset and symbol is not None:
         raise DraftError("draft.reset_with_symbol")
+    if reset and crowd:
+        raise DraftError("draft.reset_with_crowd")
+    if reset and (token is not None or wild is not None):
+        raise DraftError("draft.reset_with_token")
+    both = sorted(set(cards) & set(discard))
+    if both:
+        raise DraftError("draft.played_and_discarded", number=both[0] + 1)
     return Draft(symbol, reset, tuple(cards), crowd, token, wild, tuple(discard))
 
 

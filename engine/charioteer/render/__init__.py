@@ -21,7 +21,7 @@ module         owns
 from engine.charioteer.render.board import board_text
 from engine.charioteer.render.common import CHARIOT_RGB, SEAT_COLOURS, card_text, token_text
 from engine.charioteer.render.image import board_png
-from engine.charioteer.render.panel import hand_text, preview_text, rule_text
+from engine.charioteer.render.panel import hand_text, move_distance, preview_text, rule_text
 from engine.charioteer.render.story import reveal_text
 
 __all__ = [
@@ -31,6 +31,7 @@ __all__ = [
     "board_text",
     "card_text",
     "hand_text",
+    "move_distance",
     "preview_text",
     "reveal_text",
     "rule_text",

@@ -29,7 +29,7 @@ from engine.charioteer.render.common import (
     symbol_text,
     token_text,
 )
-from engine.charioteer.rules import recovered
+from engine.charioteer.rules import Play, recovered
 from engine.charioteer.state import Skill
 from engine.charioteer.view import SeatView
 from engine.core import EngineError
@@ -109,6 +109,18 @@ def hand_text(view: SeatView, *, locale: str = "en") -> str:
     return "\n".join(lines)
 
 
+def move_distance(view: SeatView, play: Play) -> int:
+    """The spaces ``play`` would carry the viewing seat: its card distance (symbols, number,
+    token) plus the skill bonus, less the damage left after the move's own recovery; 0 for
+    a reset move."""
+    if play.is_reset or play.colour is None:
+        return 0
+    me = view.me
+    damage = me.damage - recovered(me.damage, play.recoveries)
+    skill = me.skills[COLOURS.index(play.colour)]
+    return max(0, play.card_distance + skill.bonus - damage)
+
+
 def preview_text(view: SeatView, move: Move, *, locale: str = "en") -> str:
     """One line saying what ``move`` would do for the viewing seat, e.g.
     ``R5 ×6 → 11, +3 token, +1 skill, −2 damage = 13 · minor attack · fan token``: matching
@@ -132,7 +144,7 @@ def preview_text(view: SeatView, move: Move, *, locale: str = "en") -> str:
     damage = me.damage - removed
     skill = me.skills[COLOURS.index(colour)]
     base = play.matching_symbols + symbol.number
-    distance = max(0, play.card_distance + skill.bonus - damage)
+    distance = move_distance(view, play)
     terms = [
         say(
             locale,

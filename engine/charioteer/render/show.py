@@ -8,6 +8,7 @@ from collections.abc import Mapping
 
 from engine.charioteer.race import Race
 from engine.charioteer.render.board import board_text
+from engine.charioteer.render.common import SEAT_COLOURS
 from engine.charioteer.render.image import board_png
 from engine.charioteer.render.panel import hand_text
 from engine.core import JSON, MalformedPosition
@@ -20,12 +21,19 @@ def show_position(
     A ``"moves"`` object (a ``resolve`` file) is ignored.
 
     Raises:
-        MalformedPosition: the position cannot be read, or ``seat`` is not in it.
+        MalformedPosition: the position cannot be read, names seats the board has no
+            colour for, or ``seat`` is not in it.
     """
     if not isinstance(document, Mapping):
         raise MalformedPosition("the file must hold a position object")
     position = {key: value for key, value in document.items() if key != "moves"}
     race = Race.from_position(position)
+    unpainted = [name for name in race.seats if name not in SEAT_COLOURS]
+    if unpainted:
+        raise MalformedPosition(
+            f"the board paints seats {', '.join(SEAT_COLOURS)} only, not {', '.join(unpainted)}"
+            " (positions with other seat names can be resolved, not drawn)"
+        )
     public = race.view(None)
     text = board_text(public, locale=locale)
     if seat is not None:

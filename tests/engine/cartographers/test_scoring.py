@@ -204,10 +204,24 @@ def test_greengold_plains_counts_types_but_not_empty_ruins_or_edge() -> None:
         ". . . . . . . . F V T",
         ". . . . . . . . . R .",
     )
-    # B2–C2: forest, water, mountain → 3. H2: wasteland, monster, forest → 3.
-    # F6: farm only (open ruins and empty cells do not count) → 0.
-    # J9: monster, farm, forest (the ruins below is open) → 3.
-    check("greengold_plains", board, 9, {"B2", "C2", "H2", "J9"})
+    # B2–C2: forest, water, mountain → 3. H2: wasteland, monster, forest → 0 (wasteland
+    # is filled but no terrain type). F6: farm only (open ruins and empty cells do not
+    # count) → 0. J9: monster, farm, forest (the ruins below is open) → 3.
+    check("greengold_plains", board, 6, {"B2", "C2", "J9"})
+
+
+def test_greengold_plains_does_not_count_wasteland_as_a_terrain_type() -> None:
+    board = sheet(
+        ". T . . .",
+        "# V W . .",
+    )
+    check("greengold_plains", board, 0, set())
+    board_with_mountain = sheet(
+        ". T . . .",
+        "# V W . .",
+        ". M . . .",
+    )
+    check("greengold_plains", board_with_mountain, 3, {"B2"})
 
 
 def test_shieldgate_takes_the_second_cluster_even_when_tied_with_the_first() -> None:

@@ -80,7 +80,6 @@ EDGE_CASES: dict[str, RaceState] = {
         a={"position": 0, "lane": 0},
         b={"position": 0, "lane": 1},
     ),
-    "past the finish line": position(a={"position": 192}, b={"position": 180}),
     "about to finish": position(a={"position": 180}, b={"position": 186}),
     "no crowd card": position(crowd=[]),
     "fan tokens": position(

@@ -497,9 +497,9 @@ def test_a_disrupt_face_rolled_at_set_up_fills_the_attack_boxes_before_turn_1() 
 
 
 def test_the_final_turn_ends_like_every_turn_then_checks_the_race_end() -> None:
-    """§3.5 and §11: the end of turn runs in full — cubes reach the damage box, played
-    cards the discard pile, hands refill to 8, the crowd slides, the emperor die is rolled —
-    and the race end is checked last."""
+    """§3.5 [ruling] and §11: the end of turn runs in full — cubes reach the damage box,
+    played cards the discard pile, hands refill to 8, the crowd slides — then the race end
+    is checked, and a finished race rolls no emperor die."""
     start = position(
         chariot("A", 187, hand=["G2", "G2", "Y0"]),
         chariot("B", 100, hand=["G6", "G6"], attack=1),
@@ -512,7 +512,29 @@ def test_the_final_turn_ends_like_every_turn_then_checks_the_race_end() -> None:
     assert turn.chariot("A")["hand"][:3] == ["Y0", "G6x2", "R5x2"]
     assert len(turn.chariot("A")["hand"]) == 8
     assert turn.after["crowd"][:2] == ["G4 Y4", "R1 Y2"]
-    assert len(turn.of(EmperorRolled)) == 1 and len(turn.of(CrowdAdvanced)) == 1
+    assert len(turn.of(EmperorRolled)) == 0 and len(turn.of(CrowdAdvanced)) == 1
+    assert turn.after["emperor"] == start["emperor"]
     assert turn.after["result"]["turns"] == start["turn"]
     assert turn.after["turn"] == start["turn"] + 1
     assert turn.events[-1].type == "race_end"
+
+
+def test_a_finished_race_gets_no_disrupt_cubes_from_a_next_face() -> None:
+    """§3.5 [ruling]: the race end comes before the next turn's set-up, so even a given
+    *disrupt* next face puts no cubes in a finished race's attack boxes."""
+    start = position(
+        chariot("A", 187, hand=["G2", "G2", "Y0"]),
+        chariot("B", 100, hand=["G6", "G6"]),
+        deck=["G4x2 B2"] * 24,
+    )
+    start["next_emperor"] = "disrupt"
+    turn = play(start, {"A": move("G2", 0, 1), "B": move("G6", 0, 1)})
+    assert turn.race.is_over
+    assert [item["attack"] for item in turn.after["chariots"]] == [0, 0]
+    assert "next_emperor" not in turn.after or turn.after["next_emperor"] is None
+    running = play(
+        {**start, "chariots": [chariot("A", 10, hand=["G2", "G2"]), start["chariots"][1]]},
+        {"A": move("G2", 0, 1), "B": move("G6", 0, 1)},
+    )
+    assert not running.race.is_over
+    assert all(item["attack"] > 0 for item in running.after["chariots"])

@@ -40,9 +40,20 @@ def test_a_reset_move_takes_cards_only() -> None:
         ("R5 0", "draft.no_such_card"),
         ("R5 1 t4", "draft.no_such_token"),
         ("R5 1 banana", "draft.unknown_word"),
+        ("R² 1 2", "draft.unknown_word"),
+        ("R5 ٣ 2", "draft.unknown_word"),
+        ("G4 R5 3 6 7", "draft.two_symbols"),
+        ("reset 1 crowd", "draft.reset_with_crowd"),
+        ("reset 1 t1", "draft.reset_with_token"),
+        ("Y4 1 4 crowd crowd", "draft.twice"),
+        ("Y4 1 4 c crowd", "draft.twice"),
+        ("Y4 1 1 4", "draft.twice"),
+        ("Y4 1 4 t1 t2", "draft.two_tokens"),
+        ("Y4 1 4 w1 w4", "draft.two_wilds"),
+        ("Y4 1 4 d4", "draft.played_and_discarded"),
     ],
 )
-def test_unreadable_text_names_the_problem(text: str, key: str) -> None:
+def test_unreadable_or_contradictory_text_names_the_problem(text: str, key: str) -> None:
     with pytest.raises(DraftError) as error:
         parse_move_text(text, hand_size=8, token_count=3)
     assert error.value.key == key

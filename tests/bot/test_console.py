@@ -1,0 +1,198 @@
+"""``python -m bot local``: options refused in one line, databases that cannot be used,
+one Ctrl-C, a kept race resuming, typed moves previewed and confirmed, the move list,
+rules, quitting, and the end of a race."""
+
+from __future__ import annotations
+
+import io
+import os
+import signal
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from bot.console import main, ranked_moves
+from engine.charioteer import Race
+from engine.charioteer.render import move_distance
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def local(*args: str, stdin: str = "", cwd: Path | None = None) -> subprocess.CompletedProcess[str]:
+    environment = dict(os.environ, PYTHONPATH=str(ROOT))
+    return subprocess.run(
+        [sys.executable, "-m", "bot", "local", *args],
+        input=stdin,
+        capture_output=True,
+        text=True,
+        cwd=cwd or ROOT,
+        env=environment,
+        timeout=120,
+        check=False,
+    )
+
+
+def run_local(argv: list[str], lines: list[str]) -> tuple[int, str, str]:
+    out, err = io.StringIO(), io.StringIO()
+    code = main(argv, io.StringIO("".join(line + "\n" for line in lines)), out, err)
+    return code, out.getvalue(), err.getvalue()
+
+
+def test_quit_with_one_seat_prints_one_clear_line_and_exits_2() -> None:
+    done = local("--seats", "1", stdin="quit\n")
+    assert done.returncode == 2
+    assert done.stderr.strip() == "python -m bot local: A race has 2 to 6 seats."
+    assert done.stdout == ""
+
+
+@pytest.mark.parametrize(
+    ("options", "sentence"),
+    [
+        (["--seats", "7"], "A race has 2 to 6 seats."),
+        (["--laps", "0"], "A race has 1 to 9 laps."),
+        (["--laps", "10"], "A race has 1 to 9 laps."),
+        (["--seed", "99999999999999999999999"], "A seed is a whole number from 0 to"),
+        (["--seed", "-1"], "A seed is a whole number from 0 to"),
+        (["--seats", "٣"], "is not a whole number"),
+        (["--level", "godlike"], "invalid choice"),
+    ],
+)
+def test_wrong_options_are_one_line_and_status_2(options: list[str], sentence: str) -> None:
+    code, out, err = run_local(options, ["quit", "y"])
+    assert code == 2 and out == ""
+    assert sentence in err and len(err.strip().splitlines()) == 1
+
+
+def test_a_file_that_is_not_a_database_is_refused_without_hanging(tmp_path: Path) -> None:
+    junk = tmp_path / "notes.db"
+    junk.write_text("shopping list\n" * 200, encoding="utf-8")
+    done = local("--database", str(junk), stdin="quit\ny\n")
+    assert done.returncode == 2
+    assert "is not a database" in done.stderr
+    assert len(done.stderr.strip().splitlines()) == 1 and "Traceback" not in done.stderr
+
+
+def test_a_folder_as_database_is_refused(tmp_path: Path) -> None:
+    done = local("--database", str(tmp_path), stdin="quit\ny\n")
+    assert done.returncode == 2
+    assert "is a folder" in done.stderr and "Traceback" not in done.stderr
+
+
+def read_until_prompt(process: subprocess.Popen[bytes], prompt: bytes) -> bytes:
+    assert process.stdout is not None
+    seen = b""
+    while not seen.endswith(prompt):
+        byte = process.stdout.read(1)
+        assert byte, seen.decode("utf-8", "replace")
+        seen += byte
+    return seen
+
+
+@pytest.mark.parametrize("game", ["charioteer", "cartographers"])
+def test_one_ctrl_c_stops_cleanly(game: str, tmp_path: Path) -> None:
+    database = tmp_path / "kept.db"
+    extra = ["--database", str(database)] if game == "charioteer" else []
+    command = [sys.executable, "-m", "bot", "local", "--game", game, "--seats", "2"]
+    process = subprocess.Popen(
+        [*command, "--level", "random", "--seed", "3", *extra],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        cwd=ROOT,
+        env=dict(os.environ, PYTHONPATH=str(ROOT)),
+    )
+    prompt = b"Your move: " if game == "charioteer" else b"Your placement:\n"
+    read_until_prompt(process, prompt)
+    process.send_signal(signal.SIGINT)
+    out, err = process.communicate(timeout=60)
+    assert process.returncode == 130
+    assert err == b""
+    assert b"Stopped" in out
+    if game == "charioteer":
+        again = local("--database", str(database), stdin="quit\ny\n")
+        assert "Race #1 goes on from turn 1" in again.stdout
+        assert again.returncode == 0
+
+
+def test_a_kept_race_resumes_instead_of_starting_another(tmp_path: Path) -> None:
+    database = str(tmp_path / "kept.db")
+    options = ["--seats", "2", "--level", "random", "--seed", "5", "--database", database]
+    code, out, _ = run_local(options, ["reset 1", "y", "quit", "y"])
+    assert code == 0 and "kept in" in out
+    code, out, _ = run_local(options, ["quit", "y"])
+    assert "Race #1 goes on from turn 2" in out
+    assert "Seed" not in out
+
+
+def test_a_typed_move_is_previewed_and_played_only_once_confirmed() -> None:
+    options = ["--seats", "2", "--level", "random", "--seed", "5"]
+    code, out, _ = run_local(options, ["reset 1", "n", "quit", "y"])
+    assert code == 0
+    assert "reset 1: reset" in out and "Not played" in out
+    assert "Red (you) plays" not in out
+    code, out, _ = run_local(options, ["reset 1", "", "quit", "y"])
+    assert code == 0
+    assert "Red (you) resets with" in out
+
+
+def test_contradictions_are_refused_before_any_preview() -> None:
+    options = ["--seats", "2", "--level", "random", "--seed", "5"]
+    _, out, _ = run_local(options, ["G4 R5 3 6 7", "reset 1 crowd", "quit", "y"])
+    assert "You named two symbols, G4 and R5" in out
+    assert "A reset move cannot use the crowd card." in out
+    assert "Play it?" not in out
+
+
+def test_quit_asks_and_no_plays_on() -> None:
+    options = ["--seats", "2", "--level", "random", "--seed", "5"]
+    code, out, _ = run_local(options, ["quit", "n", "help", "quit", "y"])
+    assert code == 0
+    assert "Playing on." in out and "Race abandoned." in out
+    assert "`quit`" not in out and "quit stops" in out
+
+
+def test_rules_and_the_seed_are_shown() -> None:
+    _, out, _ = run_local(["--seats", "2", "--seed", "8"], ["rules", "quit", "y"])
+    assert "Seed 8 (--seed 8 deals this race again)." in out
+    assert "Charioteer in one card" in out and "**" not in out
+
+
+def test_one_name_per_chariot_everywhere() -> None:
+    _, out, _ = run_local(["--seats", "3", "--level", "random", "--seed", "2"], ["reset 1", ""])
+    assert "Red (you)" in out and "Blue AI" in out and "Green AI" in out
+    assert "seat A" not in out and "AI 1" not in out and "\\(" not in out
+
+
+def test_a_race_to_the_end_shows_the_final_board_and_the_podium() -> None:
+    options = ["--seats", "2", "--laps", "1", "--level", "greedy", "--seed", "4"]
+    code, out, _ = run_local(options, ["reset 1", ""] * 200)
+    assert code == 0
+    tail = out[out.rindex("Your move:") :]
+    assert "# chariot" in tail
+    assert "1. Blue AI" in tail and "2. Red (you)" in tail
+
+
+def test_cartographers_seeds_are_random_unless_given_and_printed() -> None:
+    seeds = set()
+    for _ in range(3):
+        _, out, _ = run_local(["--game", "cartographers"], ["quit", "y"])
+        seeds.add(out.split("Seed ", 1)[1].split(".", 1)[0])
+    assert len(seeds) > 1
+    _, out, _ = run_local(["--game", "cartographers", "--seed", "12"], ["quit", "y"])
+    assert "Seed 12." in out
+
+
+def test_moves_are_ranked_by_real_distance_and_none_spends_a_token_for_nothing() -> None:
+    race = Race.new(seats=3, seed=3)
+    view = race.view("A")
+    ranked = ranked_moves(view)
+    distances = [move_distance(view, view.analyse(move)) for move in ranked]
+    assert distances == sorted(distances, reverse=True)
+    for move in ranked:
+        play = view.analyse(move)
+        if move.token is not None and view.tokens[move.token].kind.value == "whip":
+            assert view.turn != 1
+        if play.shield and move.token is not None:
+            assert view.tokens[move.token].kind.value != "recovery" or view.me.damage
