@@ -735,63 +735,15 @@ class CarcassonneCog(
         if table.status == "lobby":
             return self.lobby_text(table)
         _, view = await self.service.view_for(table.id, None)
-        return self.board_text(table, view, locale, pings=False)
+        return board_text(table, view, locale, pings=False)
 
     async def log_chunks(self, table: Table, locale: str | None) -> list[str]:
         chunks = []
         for report in (await self.service.turn_reports(table.id))[-10:]:
-            chunks.append(self.story_text(table, report.turn, report.events, report.view, locale))
+            chunks.append(story_text(table, report.turn, report.events, report.view, locale))
         return chunks[-3:]
 
     # ------------------------------------------------------------------ announcements
-
-    def story_text(
-        self, table: Table, turn: int, events: Any, view: SeatView, locale: str | None
-    ) -> str:
-        """A resolved turn told in order: the placement (from the map: the step that
-        announces is the deployment), the deployment, battles, scoring, the next draw."""
-        lines = [t(locale, "carc.story.header", table=table.id, turn=turn)]
-        lines += turn_story(public_events(events), view, table.names, locale)
-        return "\n".join(lines)[:MESSAGE_LIMIT]
-
-    def board_text(
-        self, table: Table, view: SeatView, locale: str | None, *, pings: bool = True
-    ) -> str:
-        """The turn's post: header, tile set, scores, meeples, tiles left and whose turn it
-        is (mentioned, with the time limit, on the post itself)."""
-        names = table.names
-        lines = [
-            t(locale, "carc.board.header", table=table.id, turn=view.turn),
-            t(locale, "carc.tile_set"),
-            t(locale, "carc.board.scores", scores=scores_line(view, names, locale)),
-            t(locale, "carc.board.supplies", supplies=supplies_line(view, names, locale)),
-        ]
-        if view.result is None:
-            if view.phase is Phase.PLACE and view.current is not None:
-                lines.append(
-                    t(
-                        locale,
-                        "carc.board.to_place",
-                        name=seat_name(view.active, names),
-                        tile=tile_text(view.current),
-                        left=view.stack_size,
-                    )
-                )
-            else:
-                lines.append(t(locale, "carc.board.to_deploy", name=seat_name(view.active, names)))
-            if pings:
-                lines.append(self.waiting_text(table, view, locale))
-        return "\n".join(lines)[:MESSAGE_LIMIT]
-
-    @staticmethod
-    def waiting_text(table: Table, view: SeatView, locale: str | None) -> str:
-        """Who is to play, from the post's own position: a post delivered after the game
-        moved on (AI seats play fast) pings nobody."""
-        if table.row.turn != view.turn or table.status != "running":
-            return t(locale, "carc.board.moved_on")
-        if table.seat(view.active).is_ai:
-            return t(locale, "carc.board.ai_playing", name=seat_name(view.active, table.names))
-        return waiting_line(table, locale)
 
     async def post(self, channel: Any, table: Table, announcement: Announcement, nonce: str) -> Any:
         locale = table.row.locale
@@ -805,7 +757,7 @@ class CarcassonneCog(
                     discord.File(io.BytesIO(png), filename=f"map-{table.id}-{view.turn}.png")
                 )
             return await channel.send(
-                self.board_text(table, view, locale),
+                board_text(table, view, locale),
                 files=files,
                 view=board_view(table.id, view.turn, locale),
                 nonce=nonce,
@@ -814,9 +766,9 @@ class CarcassonneCog(
         report = announcement.report
         assert report is not None
         if kind == REVEAL:
-            content = self.story_text(table, report.turn, report.events, report.view, locale)
+            content = story_text(table, report.turn, report.events, report.view, locale)
         elif kind == PODIUM:
-            content = self.podium_text(table, report.events, report.view, locale)
+            content = podium_text(table, report.events, report.view, locale)
             if self.announcer.can_attach(channel):
                 png = await self.images.run(board_png, report.view)
                 files.append(discord.File(io.BytesIO(png), filename=f"map-{table.id}-final.png"))
@@ -826,29 +778,9 @@ class CarcassonneCog(
             content[:MESSAGE_LIMIT], files=files, nonce=nonce, allowed_mentions=MENTIONS
         )
 
-    def podium_text(self, table: Table, events: Any, view: SeatView, locale: str | None) -> str:
-        """The final scoring feature by feature, then the ranking (cut to fit one post:
-        the ranking always shows)."""
-        if view.result is None:
-            return t(locale, "podium.abandoned", race=table.id)
-        names = table.names
-        head = [t(locale, "carc.podium.header", table=table.id), t(locale, "carc.tile_set")]
-        ranking = [t(locale, "carc.podium.ranking"), *ranking_lines(view, names, locale)]
-        scored = final_scoring(public_events(events), view, names, locale)
-        room = MESSAGE_LIMIT - len("\n".join(head + ranking)) - 80
-        shown: list[str] = [t(locale, "carc.podium.final", count=len(scored))]
-        for number, line in enumerate(scored):
-            if len("\n".join(shown)) + len(line) + 1 > room:
-                shown.append(t(locale, "carc.podium.more", count=len(scored) - number))
-                break
-            shown.append(line)
-        if not scored:
-            shown = [t(locale, "carc.podium.none")]
-        return "\n".join(head + shown + ranking)
-
     async def board_content(self, table: Table) -> str | None:
         _, view = await self.service.view_for(table.id, None)
-        return self.board_text(table, view, table.row.locale)
+        return board_text(table, view, table.row.locale)
 
     async def turn_notice(self, table: Table, user_id: int) -> tuple[str, discord.ui.View]:
         locale = table.row.locale
@@ -861,10 +793,81 @@ class CarcassonneCog(
         return text, buttons
 
 
+def story_text(table: Table, turn: int, events: Any, view: SeatView, locale: str | None) -> str:
+    """A resolved turn told in order: the placement (from the map: the step that
+    announces is the deployment), the deployment, battles, scoring, the next draw."""
+    lines = [t(locale, "carc.story.header", table=table.id, turn=turn)]
+    lines += turn_story(public_events(events), view, table.names, locale)
+    return "\n".join(lines)[:MESSAGE_LIMIT]
+
+
+def board_text(table: Table, view: SeatView, locale: str | None, *, pings: bool = True) -> str:
+    """The turn's post: header, tile set, scores, meeples, tiles left and whose turn it
+    is (mentioned, with the time limit, on the post itself)."""
+    names = table.names
+    lines = [
+        t(locale, "carc.board.header", table=table.id, turn=view.turn),
+        t(locale, "carc.tile_set"),
+        t(locale, "carc.board.scores", scores=scores_line(view, names, locale)),
+        t(locale, "carc.board.supplies", supplies=supplies_line(view, names, locale)),
+    ]
+    if view.result is None:
+        if view.phase is Phase.PLACE and view.current is not None:
+            lines.append(
+                t(
+                    locale,
+                    "carc.board.to_place",
+                    name=seat_name(view.active, names),
+                    tile=tile_text(view.current),
+                    left=view.stack_size,
+                )
+            )
+        else:
+            lines.append(t(locale, "carc.board.to_deploy", name=seat_name(view.active, names)))
+        if pings:
+            lines.append(waiting_text(table, view, locale))
+    return "\n".join(lines)[:MESSAGE_LIMIT]
+
+
+def waiting_text(table: Table, view: SeatView, locale: str | None) -> str:
+    """Who is to play, from the post's own position: a post delivered after the game
+    moved on (AI seats play fast) pings nobody."""
+    if table.row.turn != view.turn or table.status != "running":
+        return t(locale, "carc.board.moved_on")
+    if table.seat(view.active).is_ai:
+        return t(locale, "carc.board.ai_playing", name=seat_name(view.active, table.names))
+    return waiting_line(table, locale)
+
+
+def podium_text(table: Table, events: Any, view: SeatView, locale: str | None) -> str:
+    """The final scoring feature by feature, then the ranking (cut to fit one post:
+    the ranking always shows)."""
+    if view.result is None:
+        return t(locale, "podium.abandoned", race=table.id)
+    names = table.names
+    head = [t(locale, "carc.podium.header", table=table.id), t(locale, "carc.tile_set")]
+    ranking = [t(locale, "carc.podium.ranking"), *ranking_lines(view, names, locale)]
+    scored = final_scoring(public_events(events), view, names, locale)
+    room = MESSAGE_LIMIT - len("\n".join(head + ranking)) - 80
+    shown: list[str] = [t(locale, "carc.podium.final", count=len(scored))]
+    for number, line in enumerate(scored):
+        if len("\n".join(shown)) + len(line) + 1 > room:
+            shown.append(t(locale, "carc.podium.more", count=len(scored) - number))
+            break
+        shown.append(line)
+    if not scored:
+        shown = [t(locale, "carc.podium.none")]
+    return "\n".join(head + shown + ranking)
+
+
 __all__ = [
     "BUTTON_TEMPLATE",
     "SELECT_TEMPLATE",
     "CarcassonneCog",
     "TileButton",
     "TileSelect",
+    "board_text",
+    "podium_text",
+    "story_text",
+    "waiting_text",
 ]
