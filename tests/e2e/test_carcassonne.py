@@ -159,3 +159,24 @@ async def test_strangers_and_players_out_of_turn_are_refused(
     assert "Carcassonne: Star Wars #1" in status.content and TILE_SET in status.content
     rules = await (await carol.slash(place, "game rules")).reply()
     assert "Carcassonne: Star Wars in one card" in rules.content
+
+
+async def test_a_player_who_chose_dms_plays_from_the_turn_notice(
+    table: Table, started_bot: BotProcess
+) -> None:
+    fake, alice, bob = table.fake, table.alice, table.bob
+    assert (await (await bob.slash(table.channel, "game dm", enabled=True)).reply()).ephemeral
+    _, place = await start_game(fake, alice, [bob], table.channel)
+    await play_turn(alice, await wait_for_post(fake, place, 1))
+    await fake.wait_for(lambda: bool(bob.dms()), timeout=30, what="bob's turn notice")
+    notice = bob.dms()[0]
+    assert "Your turn in Carcassonne #1 (turn 2; tile set: reconstruction)" in notice.content
+    assert not alice.dms()
+    panel = await (await bob.click(notice, custom_id(notice, "play"))).reply(timeout=30)
+    assert panel.ephemeral and panel.attachments and "Your tile" in panel.content
+    placed = await (await bob.click(panel, custom_id(panel, "place"))).reply()
+    done = await (await bob.click(placed, custom_id(placed, "confirm"))).reply()
+    assert "Turn played" in done.content
+    third = await wait_for_post(fake, place, 3)
+    assert alice.mention in third.content
+    assert "tile set: reconstruction" in stories(place)[-1].content
