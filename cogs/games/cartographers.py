@@ -225,6 +225,16 @@ def lobby_view(table: Table, locale: str | None) -> discord.ui.View:
     return view
 
 
+def is_lobby(message: discord.Message | None, table: Table) -> bool:
+    """Whether a click came from the table's lobby message, the only one updated in place.
+    Until the lobby's id is stored (a host may click Start before), the public message
+    carrying this table's lobby controls is its lobby: only the bot writes them."""
+    if message is None or message.flags.ephemeral:
+        return False
+    stored = table.row.lobby_message_id
+    return message.id == stored if stored is not None else message.author.bot
+
+
 def board_view(table: int, turn: int, locale: str | None) -> discord.ui.View:
     view = discord.ui.View(timeout=None)
     view.add_item(
@@ -559,8 +569,7 @@ class CartographersCog(
         else:
             await self.start(interaction, table)
             return
-        message = interaction.message
-        if message is not None and message.id == table.row.lobby_message_id:
+        if is_lobby(interaction.message, table):
             await interaction.response.edit_message(
                 content=self.lobby_text(table), view=lobby_view(table, table.row.locale)
             )
@@ -574,9 +583,7 @@ class CartographersCog(
         update = await self.service.start(table.id, interaction.user.id)
         table = update.table
         locale = table.row.locale
-        lobby = interaction.message
-        if lobby is None or lobby.id != table.row.lobby_message_id:
-            lobby = None
+        lobby = interaction.message if is_lobby(interaction.message, table) else None
         try:
             if lobby is not None:
                 await interaction.response.edit_message(content=self.lobby_text(table), view=None)
