@@ -59,6 +59,7 @@ from bot.service import (
 from bot.text import t
 from cogs.announce import MENTIONS, Announcer, waiting_line
 from cogs.answers import display_name, fail, locale_of, reply
+from cogs.games.cartographers import is_lobby
 from cogs.place import Act, check_place
 from cogs.race import FOLLOW_UP, THREAD_ARCHIVE_MINUTES, on_own_panel
 from engine.carcassonne import Phase, SeatView, Size
@@ -513,8 +514,7 @@ class CarcassonneCog(
         else:
             await self.start(interaction, table)
             return
-        message = interaction.message
-        if message is not None and message.id == table.row.lobby_message_id:
+        if is_lobby(interaction.message, table):
             await interaction.response.edit_message(
                 content=self.lobby_text(table), view=lobby_view(table, table.row.locale)
             )
@@ -528,9 +528,7 @@ class CarcassonneCog(
         update = await self.service.start(table.id, interaction.user.id)
         table = update.table
         locale = table.row.locale
-        lobby = interaction.message
-        if lobby is None or lobby.id != table.row.lobby_message_id:
-            lobby = None
+        lobby = interaction.message if is_lobby(interaction.message, table) else None
         try:
             if lobby is not None:
                 await interaction.response.edit_message(content=self.lobby_text(table), view=None)
