@@ -180,3 +180,21 @@ async def test_a_player_who_chose_dms_plays_from_the_turn_notice(
     third = await wait_for_post(fake, place, 3)
     assert alice.mention in third.content
     assert "tile set: reconstruction" in stories(place)[-1].content
+
+
+async def test_the_team_variant_scores_the_rebels_against_the_empire(
+    table: Table, started_bot: BotProcess
+) -> None:
+    fake, alice = table.fake, table.alice
+    refused = await (
+        await alice.slash(table.channel, "carcassonne new", seats=3, team=True)
+    ).reply()
+    assert refused.ephemeral and "exactly 4 players" in refused.content
+    lobby, place = await start_game(
+        fake, alice, [], table.channel, ai=["random", "random", "random"], team=True
+    )
+    assert "team variant" in lobby.content
+    await play_to_the_end(fake, place, [alice])
+    final = podiums(place)[0].content
+    assert "the Rebels" in final and "the Empire" in final
+    assert final.count("1. ") >= 1
