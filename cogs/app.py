@@ -28,6 +28,7 @@ from bot.storage import StorageError
 from bot.text import catalogue
 from cogs.announce import Announcer
 from cogs.games import GameFront
+from cogs.games import carcassonne as carc
 from cogs.games import cartographers as carto
 from cogs.games.charioteer import CharioteerFront
 from cogs.race import FOLLOW_UP, RaceCog
@@ -38,8 +39,8 @@ log = logging.getLogger(__name__)
 
 IDLE_WAKEUP = 3600.0
 ITEM_PATTERNS = {
-    2: (BUTTON_PATTERN, re.compile(carto.BUTTON_TEMPLATE)),
-    3: (SELECT_PATTERN, re.compile(carto.SELECT_TEMPLATE)),
+    2: (BUTTON_PATTERN, re.compile(carto.BUTTON_TEMPLATE), re.compile(carc.BUTTON_TEMPLATE)),
+    3: (SELECT_PATTERN, re.compile(carto.SELECT_TEMPLATE), re.compile(carc.SELECT_TEMPLATE)),
 }
 """The custom_ids of every game's persistent buttons (2) and selects (3)."""
 SYNC_SECONDS = 30.0
@@ -132,9 +133,14 @@ class CircusBot(commands.Bot):
         await self.add_cog(self.cartographers)
         self.add_dynamic_items(carto.MapButton, carto.MapSelect)
         self.announcer.posters[self.cartographers.game] = self.cartographers
+        self.carcassonne = carc.CarcassonneCog(self, self.service, self.announcer, images)
+        await self.add_cog(self.carcassonne)
+        self.add_dynamic_items(carc.TileButton, carc.TileSelect)
+        self.announcer.posters[self.carcassonne.game] = self.carcassonne
         self.fronts: dict[str, GameFront] = {
             "charioteer": CharioteerFront(self.race_cog),
             "cartographers": self.cartographers,
+            "carcassonne": self.carcassonne,
         }
         await self.add_cog(TablesCog(self, self.service, self.fronts))
         await self.tree.set_translator(CatalogueTranslator())

@@ -13,7 +13,7 @@ from tests.fakediscord.harness import BotProcess, run_bot
 
 GLOBAL = "/applications/{application_id}/commands"
 IN_GUILD = "/applications/{application_id}/guilds/{guild_id}/commands"
-COMMANDS = ["race", "cartographers", "game"]
+COMMANDS = ["race", "cartographers", "carcassonne", "game"]
 """The bot's slash command groups, in the order it registers them."""
 
 
