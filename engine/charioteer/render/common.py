@@ -113,7 +113,8 @@ def chariot_name(seat: str, locale: str) -> str:
 
 
 def chariot_mark(seat: str, locale: str) -> str:
-    """The one-letter mark that stands for the chariot on the text board: "R"."""
+    """The one-letter mark that stands for the chariot on the text board: "r". Chariots are
+    lower case, so they never read as a symbol or skill (upper case: "B" is black, "b" blue)."""
     return say(locale, f"chariot.{chariot_colour(seat)}.mark")
 
 

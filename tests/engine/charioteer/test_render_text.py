@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from engine.charioteer import Move, Race, Symbol
-from engine.charioteer.components import Colour
+from engine.charioteer.components import LETTER_COLOURS, Colour
 from engine.charioteer.events import (
     CardsDrawn,
     FanTokenReceived,
@@ -22,6 +22,7 @@ from engine.charioteer.render import SEAT_COLOURS, board_text, hand_text, previe
 from engine.charioteer.render.common import (
     CHARIOT_RGB,
     catalogue,
+    chariot_mark,
     clean_name,
     display_names,
     display_width,
@@ -100,9 +101,16 @@ def test_a_backtick_in_a_name_cannot_close_the_code_block() -> None:
 def test_every_chariot_appears_on_the_track_and_in_the_table() -> None:
     text = board_text(midrace().view())
     track, table = text.split("\n\n")
-    for mark in "RBGYPW":
+    for mark in "rbgypw":
         assert track.count(mark) >= 1
         assert sum(line.split()[1] == mark for line in table.splitlines()[1:-1]) == 1
+
+
+def test_no_chariot_mark_reads_as_a_symbol_colour() -> None:
+    """The blue chariot and the black symbol were both "B" on the text board."""
+    marks = {chariot_mark(seat, "en") for seat in SEAT_NAMES}
+    assert len(marks) == len(SEAT_NAMES)
+    assert not marks & set(LETTER_COLOURS)
 
 
 def test_outer_spaces_look_different_from_regular_ones() -> None:
