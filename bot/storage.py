@@ -172,6 +172,41 @@ MIGRATIONS: tuple[str, ...] = (
     CREATE INDEX rating_changes_by_player ON rating_changes (guild_id, game, player, at);
     CREATE INDEX rating_changes_by_game ON rating_changes (guild_id, game, at, race_id);
     """,
+    # 6: tournaments as logs of events, the host tables their rounds opened, and each
+    # server's settings.
+    """
+    CREATE TABLE tournaments (
+        id INTEGER PRIMARY KEY,
+        guild_id INTEGER NOT NULL,
+        game TEXT NOT NULL,
+        name TEXT NOT NULL,
+        host_id INTEGER NOT NULL,
+        settings TEXT NOT NULL,
+        status TEXT NOT NULL,
+        created_at REAL NOT NULL
+    );
+    CREATE INDEX tournaments_by_guild ON tournaments (guild_id, status);
+    CREATE TABLE tournament_events (
+        tournament_id INTEGER NOT NULL REFERENCES tournaments (id),
+        seq INTEGER NOT NULL,
+        kind TEXT NOT NULL,
+        data TEXT NOT NULL,
+        by_user INTEGER,
+        at REAL NOT NULL,
+        PRIMARY KEY (tournament_id, seq)
+    );
+    CREATE TABLE tournament_tables (
+        tournament_id INTEGER NOT NULL REFERENCES tournaments (id),
+        round INTEGER NOT NULL,
+        table_index INTEGER NOT NULL,
+        race_id INTEGER UNIQUE REFERENCES races (id),
+        PRIMARY KEY (tournament_id, round, table_index)
+    );
+    CREATE TABLE guild_settings (
+        guild_id INTEGER PRIMARY KEY,
+        settings TEXT NOT NULL
+    );
+    """,
 )
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from bot.community.ratings import Rating
+from bot.community.tournament import StandingRow
 from engine.drawing import INK, MIN_TEXT, PHONE_WIDTH, WHITE, Canvas, Picture, mix
 
 PAPER = (246, 242, 232)
@@ -112,4 +113,20 @@ def table_picture(
     return canvas.picture()
 
 
-__all__ = ["rating_chart", "table_picture"]
+def standings_picture(title: str, standings: Sequence[StandingRow]) -> Picture:
+    """A tournament's standings: place, player (dropped players marked), points,
+    opponents' points and games played."""
+    rows = [
+        [
+            str(row.rank),
+            row.name if row.active else f"{row.name} (out)",
+            f"{row.points:g}",
+            f"{row.opponents_points:g}",
+            str(row.games),
+        ]
+        for row in standings
+    ]
+    return table_picture(title, ["#", "Player", "Pts", "Opp", "Games"], rows, [1, 5, 1.4, 1.4, 1.4])
+
+
+__all__ = ["rating_chart", "standings_picture", "table_picture"]
