@@ -26,6 +26,7 @@ from bot.service import TableService
 from bot.storage import StorageError
 from bot.text import catalogue
 from cogs.announce import Announcer
+from cogs.community import CommunityCog
 from cogs.race import FOLLOW_UP, RaceCog
 from cogs.ui import BUTTON_PATTERN, MODAL_PATTERN, SELECT_PATTERN, RaceButton, RaceSelect
 
@@ -117,12 +118,15 @@ class CircusBot(commands.Bot):
         self.race_cog = RaceCog(self, self.service, self.announcer)
         await self.add_cog(self.race_cog)
         self.component_handler = self.race_cog.on_component
+        self.community_cog = CommunityCog(self, self.service)
+        await self.add_cog(self.community_cog)
         self.add_dynamic_items(RaceButton, RaceSelect)
         await self.tree.set_translator(CatalogueTranslator())
         await self.sync_commands()
         self._tasks.append(asyncio.create_task(self.resume_races()))
         self._tasks.append(asyncio.create_task(self.dispatch_time_limits()))
         self._tasks.append(asyncio.create_task(self.sweep_outbox()))
+        self._tasks.append(asyncio.create_task(self.community_cog.expire_lobbies()))
 
     async def sync_commands(self) -> None:
         """Register the slash commands with Discord, only where they changed since the

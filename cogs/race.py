@@ -20,6 +20,7 @@ from discord.app_commands import locale_str as _
 from discord.ext import commands
 
 from bot.access import Act, Asker, Verdict, judge
+from bot.community.server import ServerSettingsStore
 from bot.games.charioteer.drafts import Draft, DraftError, parse_move_text
 from bot.games.charioteer.panel import apply_choice, build_panel
 from bot.service import (
@@ -33,6 +34,7 @@ from bot.service import (
 )
 from bot.text import t
 from cogs.announce import NO_ANSWER, TRANSIENT, Announcer
+from cogs.server_checks import enforce_server_settings
 from cogs.ui import MODAL_PATTERN, MoveModal, lobby_view, panel_view, typed_move
 from engine.charioteer.render import hand_text, reveal_text, rule_text
 from engine.core import EngineError, public_events
@@ -300,6 +302,9 @@ class RaceCog(
                 ),
             )
             return
+        await enforce_server_settings(
+            ServerSettingsStore(self.service.storage), interaction, admin=is_admin(interaction)
+        )
         settings = TableSettings(
             seats=seats,
             options={"laps": laps},

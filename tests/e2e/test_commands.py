@@ -13,6 +13,8 @@ from tests.fakediscord.harness import BotProcess, run_bot
 
 GLOBAL = "/applications/{application_id}/commands"
 IN_GUILD = "/applications/{application_id}/guilds/{guild_id}/commands"
+COMMANDS = ["race", "leaderboard", "profile", "settings", "help"]
+"""Every top-level command, in the order they are registered."""
 
 
 @contextlib.asynccontextmanager
@@ -39,7 +41,7 @@ async def test_a_restart_with_the_same_commands_registers_nothing(table: Table) 
         pass
     async with bot_started(table) as second:
         pass
-    assert puts(table, GLOBAL) == [["race"]]
+    assert puts(table, GLOBAL) == [COMMANDS]
     assert "unchanged: not synced" in second.output()
     assert table.fake.command("race") is not None
 
@@ -51,7 +53,7 @@ async def test_changed_commands_are_registered_again(table: Table) -> None:
         db.execute("UPDATE host_facts SET value = 'an older version'")
     async with bot_started(table):
         pass
-    assert puts(table, GLOBAL) == [["race"], ["race"]]
+    assert puts(table, GLOBAL) == [COMMANDS, COMMANDS]
 
 
 async def test_a_development_server_gets_one_copy_and_no_global_duplicate(
@@ -66,7 +68,7 @@ async def test_a_development_server_gets_one_copy_and_no_global_duplicate(
         assert answer.ephemeral_to is table.alice
     async with bot_started(table, DEV_GUILD_ID=str(guild.id)):
         pass
-    assert puts(table, IN_GUILD) == [["race"]]
-    assert puts(table, GLOBAL) == [["race"], []]
-    assert [c.name for c in fake.commands_for(guild)] == ["race"]
+    assert puts(table, IN_GUILD) == [COMMANDS]
+    assert puts(table, GLOBAL) == [COMMANDS, []]
+    assert [c.name for c in fake.commands_for(guild)] == COMMANDS
     assert fake.command("race", guild) is not None
