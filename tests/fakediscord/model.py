@@ -364,9 +364,7 @@ class Guild:
 
     def add_role(self, name: str, *permissions: str) -> Role:
         """A new role (no member holds it yet); the bot is told with GUILD_ROLE_CREATE."""
-        role = Role(
-            self.fake.snowflake(), name, permission_bits(permissions), 2 + len(self.roles)
-        )
+        role = Role(self.fake.snowflake(), name, permission_bits(permissions), 2 + len(self.roles))
         self.roles.append(role)
         self.fake.dispatch_guild_event("GUILD_ROLE_CREATE", self, self._role_event(role))
         return role
