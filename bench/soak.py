@@ -2,6 +2,7 @@
 
     python bench/soak.py [--races 200] [--parallel 20] [--fault-rate 0.05]
                          [--timeout-rate 0.005] [--kill-every 30] [--seed 1]
+                         [--stall 300] [--time-limit SECONDS]
 
 Prints JSON. A measurement, never a test.
 
@@ -20,7 +21,7 @@ routes are spared: their failures are about logging in, not about races). Every
 ``--kill-every`` seconds the bot is SIGKILLed and started again on the same database.
 A player whose click goes unanswered (the bot was down, its answer was failed) tries
 again, as a person would; a race whose board does not come for ``--stall`` seconds ends the
-run as stalled.
+run as stalled; ``--time-limit`` stops the run there and reports the races still going.
 
 **What is counted.** Races that reached their podium; accepted moves lost (a move whose
 "Move confirmed" answer a player saw, with no stored action of that seat for that turn);
@@ -81,6 +82,8 @@ class Soak:
     places: list[Channel] = field(default_factory=list)
     finished: int = 0
     retries: Counter[str] = field(default_factory=Counter)
+    reasons: Counter[str] = field(default_factory=Counter)
+    """Why players tried again: the most common kinds are reported."""
     kills: list[float] = field(default_factory=list)
     starts: list[float] = field(default_factory=list)
     done: asyncio.Event = field(default_factory=asyncio.Event)
@@ -90,8 +93,9 @@ class Soak:
         try:
             interaction = await make()
             return await interaction.reply(timeout=15)  # type: ignore[no-any-return]
-        except Exception:
+        except Exception as error:
             self.retries[what] += 1
+            self.reasons[f"{what}: {type(error).__name__}: {str(error)[:70]}"] += 1
             await asyncio.sleep(random.uniform(0.5, 2.0))  # a person waits, then tries again
             return None
 
@@ -156,13 +160,27 @@ class Soak:
                 return
             turn += 1
 
+    async def clear_draft(self, player: User, board: Message) -> None:
+        """Start the panel afresh, as a person would after a half-made move whose answers
+        were lost (the panel keeps a draft across clicks and restarts)."""
+        await asyncio.sleep(random.uniform(0.5, 2.0))
+        panel = await self.answer("panel", lambda: player.click(board, custom_id(board, "choose")))
+        if panel is not None and has_control(panel, "clear"):
+            await self.answer("clear", lambda: player.click(panel, custom_id(panel, "clear")))
+
     async def play(self, player: User, board: Message, race_id: int, turn: int) -> None:
-        while not podium_of(board.channel, race_id):
+        deadline = time.monotonic() + self.stall
+        place = board.channel
+        while not (podium_of(place, race_id) or board_of(place, race_id, turn + 1)):
+            # A turn that moved on took this player's move, though its answer was lost.
+            if time.monotonic() > deadline:
+                raise Stalled(f"a move on turn {turn}")
             try:
                 panel = await prepare_move(player, board)
-            except Exception:
+            except Exception as error:
                 self.retries["panel"] += 1
-                await asyncio.sleep(random.uniform(0.5, 2.0))
+                self.reasons[f"panel: {type(error).__name__}: {str(error)[:70]}"] += 1
+                await self.clear_draft(player, board)
                 continue
             if ALREADY_IN in panel.content:
                 return
@@ -172,6 +190,8 @@ class Soak:
             if answer is not None and CONFIRMED in answer.content:
                 self.accepted.append((race_id, player.id, turn))
                 return
+            if answer is not None:
+                self.reasons[f"confirm answered: {answer.content[:70]}"] += 1
 
 
 def has_control(message: Message, verb: str) -> bool:
@@ -323,7 +343,13 @@ async def main(args: argparse.Namespace) -> dict[str, Any]:
             except Stalled as stalled:
                 return f"stalled: {stalled}"
 
-    outcomes = Counter(await asyncio.gather(*(one(n) for n in range(args.races))))
+    tasks = [asyncio.create_task(one(n)) for n in range(args.races)]
+    finished, unfinished = await asyncio.wait(tasks, timeout=args.time_limit)
+    for task in unfinished:
+        task.cancel()
+    outcomes = Counter(task.result() for task in finished)
+    if unfinished:
+        outcomes["not run to the end within --time-limit"] = len(unfinished)
     elapsed = time.time() - started
     fake.random_faults(None)
     soak.done.set()
@@ -340,6 +366,7 @@ async def main(args: argparse.Namespace) -> dict[str, Any]:
         "faults_served": dict(Counter(fault_kind(r) for r in fake.rest.faults_served)),
         "kills": len(soak.kills),
         "player_retries": dict(soak.retries),
+        "retry_reasons": dict(soak.reasons.most_common(8)),
         "recovery": recovery(soak),
         "seconds": round(elapsed, 1),
         "settings": vars(args),
@@ -362,6 +389,7 @@ def parse(argv: list[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--kill-every", type=float, default=30.0)
     parser.add_argument("--stall", type=float, default=300.0)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--time-limit", type=float, default=None)
     return parser.parse_args(argv)
 
 

@@ -108,7 +108,7 @@ class TableSettings:
         return dataclasses.replace(
             self,
             ai_level=self.ai_level or host.ai_levels[-1],
-            options=host.check_options(self.options),
+            options=host.check_options(self.options, self.seats),
         )
 
     def to_json(self) -> dict[str, JSON]:
@@ -437,13 +437,16 @@ class TableService:
             host = table.host
             if len(table.seats) < host.min_seats:
                 raise ServiceError("error.too_few_players", count=host.min_seats)
-            names = host.seat_names(len(table.seats))
+            count, options = len(table.seats), table.settings.options
+            try:
+                game = Game.new(host.ruleset, host.config(count, options), table.row.seed)
+            except EngineError:
+                raise ServiceError("error.options_need_seats") from None
+            names = host.seat_names(count, options)
             seats = [
                 dataclasses.replace(seat, seat=name)
                 for seat, name in zip(table.seats, names, strict=True)
             ]
-            config = host.config(len(seats), table.settings.options)
-            game = Game.new(host.ruleset, config, table.row.seed)
             now = self.clock.now()
             stage = host.stage(game.state)
             await self.storage.replace_seats(

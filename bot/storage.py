@@ -365,6 +365,14 @@ def _transaction(
     return ids
 
 
+STARTUP_PRAGMAS = (
+    "PRAGMA journal_mode=WAL",
+    "PRAGMA synchronous=FULL",
+    "PRAGMA foreign_keys=ON",
+    "PRAGMA busy_timeout=5000",
+)
+
+
 class Storage:
     """One SQLite file; every method is a coroutine. Use :meth:`open` to create."""
 
@@ -388,10 +396,11 @@ class Storage:
             raise StorageError(f"cannot open {path} as a database: {error}") from None
         try:
             db.row_factory = sqlite3.Row
-            await db.execute("PRAGMA journal_mode=WAL")
-            await db.execute("PRAGMA synchronous=FULL")
-            await db.execute("PRAGMA foreign_keys=ON")
-            await db.execute("PRAGMA busy_timeout=5000")
+            for pragma in STARTUP_PRAGMAS:
+                # ``journal_mode`` answers with a row: an unclosed cursor would keep its
+                # statement running and make the first COMMIT fail.
+                async with db.execute(pragma):
+                    pass
             storage = cls(db, path)
             await storage.migrate()
         except sqlite3.DatabaseError as error:

@@ -9,7 +9,7 @@ from functools import cache
 
 from bot.games.base import GameHost, ServiceError
 
-GAMES: tuple[str, ...] = ("charioteer", "cartographers")
+GAMES: tuple[str, ...] = ("charioteer", "cartographers", "carcassonne")
 """Every hosted game's id, in the order lists show them."""
 
 

@@ -91,14 +91,15 @@ class GameHost(ABC):
 
     # ------------------------------------------------------------------ lobby
 
-    def check_options(self, options: Mapping[str, JSON]) -> dict[str, JSON]:
-        """The lobby options, checked and completed with their defaults; raises
-        :class:`ServiceError` (``error.bad_options``) when the engine refuses them."""
+    def check_options(self, options: Mapping[str, JSON], seats: int) -> dict[str, JSON]:
+        """The lobby options for a table of ``seats``, checked and completed with their
+        defaults; raises :class:`ServiceError` (``error.bad_options``) when the engine
+        refuses them."""
         return dict(options)
 
     @abstractmethod
-    def seat_names(self, count: int) -> tuple[str, ...]:
-        """The engine's names for ``count`` seats, in seating order."""
+    def seat_names(self, count: int, options: Mapping[str, JSON]) -> tuple[str, ...]:
+        """The engine's names for ``count`` seats, in seating (and turn) order."""
 
     @abstractmethod
     def config(self, seats: int, options: Mapping[str, JSON]) -> dict[str, JSON]:

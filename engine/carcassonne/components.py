@@ -178,7 +178,7 @@ class TileType:
                 return index
         return None
 
-    @property
+    @cached_property
     def symmetric_rotations(self) -> tuple[int, ...]:
         """The rotations that give different-looking tiles (edges and features)."""
         seen: list[tuple[object, ...]] = []

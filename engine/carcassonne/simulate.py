@@ -9,7 +9,6 @@ Everything is seeded: the same arguments give the same figures on any machine, w
 
 from __future__ import annotations
 
-import math
 from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
@@ -20,8 +19,7 @@ from engine.carcassonne.components import MAX_PLAYERS, MIN_PLAYERS
 from engine.carcassonne.events import BattleStarted, BattleWon
 from engine.carcassonne.table import Table
 from engine.core import JSON, MalformedAction, Rng
-
-Z95 = 1.959963984540054
+from engine.simulation import game_seed, wilson_interval
 
 
 @dataclass(frozen=True)
@@ -33,19 +31,6 @@ class GameRecordSummary:
     winners: tuple[int, ...]
     battles: int
     battles_won: tuple[int, ...]
-
-
-def wilson_interval(wins: float, trials: int) -> tuple[float, float]:
-    """The 95 % Wilson score interval of a proportion."""
-    p = wins / trials
-    denominator = 1 + Z95**2 / trials
-    centre = (p + Z95**2 / (2 * trials)) / denominator
-    half = Z95 * math.sqrt(p * (1 - p) / trials + Z95**2 / (4 * trials**2)) / denominator
-    return (max(0.0, centre - half), min(1.0, centre + half))
-
-
-def game_seed(seed: int, index: int) -> int:
-    return Rng(seed, index).next64() >> 1
 
 
 def play_game(policies: Sequence[Policy], seed: int, *, rotation: int = 0) -> GameRecordSummary:

@@ -64,9 +64,13 @@ async def play_turn_with_the_panel(user: User, board: Message) -> Message:
     return await (await user.click(panel, custom_id(panel, "confirm"))).reply()
 
 
-def _confirm_enabled(panel: Message) -> bool:
-    button = panel.component(custom_id(panel, "confirm"))
+def _enabled(panel: Message, verb: str) -> bool:
+    button = panel.component(custom_id(panel, verb))
     return not button.get("disabled", False)
+
+
+def _confirm_enabled(panel: Message) -> bool:
+    return _enabled(panel, "confirm")
 
 
 async def start_race(
@@ -114,7 +118,7 @@ async def prepare_move(user: User, board: Message) -> Message:
             if o.get("description", "").startswith("shows")
         ]
         panel = await (await user.select(panel, custom_id(panel, "cards"), matching[:3])).reply()
-        if not _confirm_enabled(panel):
+        if not _confirm_enabled(panel) and _enabled(panel, "crowd"):
             panel = await (await user.click(panel, custom_id(panel, "crowd"))).reply()
     if not _confirm_enabled(panel):
         panel = await (await user.select(panel, custom_id(panel, "symbol"), ["reset"])).reply()

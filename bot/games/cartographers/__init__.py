@@ -46,17 +46,17 @@ class CartographersHost(GameHost):
     default_seats = 4
     ai_levels = AI_LEVELS
 
-    def check_options(self, options: Mapping[str, JSON]) -> dict[str, JSON]:
+    def check_options(self, options: Mapping[str, JSON], seats: int) -> dict[str, JSON]:
         chosen = {**DEFAULT_OPTIONS, **dict(options)}
         if set(chosen) != set(DEFAULT_OPTIONS):
             raise ServiceError("error.bad_options")
         try:
-            read_config({"seats": 2, **chosen})
+            read_config(self.config(max(seats, 2), chosen))
         except EngineError:
             raise ServiceError("error.bad_options") from None
         return chosen
 
-    def seat_names(self, count: int) -> tuple[str, ...]:
+    def seat_names(self, count: int, options: Mapping[str, JSON]) -> tuple[str, ...]:
         return seat_names(count)
 
     def config(self, seats: int, options: Mapping[str, JSON]) -> dict[str, JSON]:

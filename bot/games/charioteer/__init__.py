@@ -45,14 +45,14 @@ class CharioteerHost(GameHost):
     ai_levels = AI_LEVELS
     timeout_policies = ("ai", "reset")
 
-    def check_options(self, options: Mapping[str, JSON]) -> dict[str, JSON]:
+    def check_options(self, options: Mapping[str, JSON], seats: int) -> dict[str, JSON]:
         try:
             chosen = RaceOptions(**dict(options))
         except (EngineError, TypeError):
             raise ServiceError("error.bad_options") from None
         return {"laps": chosen.laps, **chosen.to_json()}
 
-    def seat_names(self, count: int) -> tuple[str, ...]:
+    def seat_names(self, count: int, options: Mapping[str, JSON]) -> tuple[str, ...]:
         return SEAT_NAMES[:count]
 
     def config(self, seats: int, options: Mapping[str, JSON]) -> dict[str, JSON]:

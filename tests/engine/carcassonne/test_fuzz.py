@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 from collections import Counter
+from typing import Any
 
 import pytest
 
@@ -20,7 +21,9 @@ def _all_tiles() -> Counter[str]:
 @pytest.mark.parametrize("seed", range(GAMES))
 def test_random_games_keep_every_law(seed: int) -> None:
     seats = 2 + seed % 4
-    table = Table.new(seats=seats, seed=seed, team=(seats == 4 and seed % 8 == 2))
+    unplaceable = "return" if seed % 3 == 0 else "remove"
+    team = seats == 4 and seed % 8 == 2
+    table = Table.new(seats=seats, seed=seed, team=team, unplaceable=unplaceable)
     rng = Rng(seed, 1)
     scores = table.state.scores
     while not table.is_over:
@@ -44,3 +47,44 @@ def test_random_games_keep_every_law(seed: int) -> None:
     assert replay(record) == table.state
     assert table.result is not None
     assert len(table.state.board) + len(table.state.removed) == 76
+
+
+def _one_roll_battles(record: dict[str, Any]) -> list[int]:
+    """The actions whose only chance outcomes are two different dice: a one-die-each
+    battle decided at the first roll."""
+    found = []
+    for index, action in enumerate(record["actions"]):
+        chance = action.get("chance", [])
+        dice = [c["roll"] for c in chance if c["what"] == "battle die"]
+        if len(chance) == len(dice) == 2 and dice[0] != dice[1]:
+            found.append(index)
+    return found
+
+
+def test_a_replay_uses_the_recorded_dice_never_new_ones() -> None:
+    """Swap the two dice of a one-roll battle in the record: the replay (up to that
+    action; later ones were played on the true outcome) follows the record and the other
+    side wins."""
+    battles: list[int] = []
+    for seed in range(60):
+        table = Table.new(seats=2, seed=seed)
+        rng = Rng(seed, 2)
+        while not table.is_over:
+            placements = table.legal_placements()
+            table.place(table.active, placements[rng.below(len(placements))])
+            deployments = table.legal_deployments()
+            attacks = [d for d in deployments if d is not None and d.at.is_planet]
+            choice = attacks[0] if attacks else deployments[rng.below(len(deployments))]
+            table.deploy(table.active, choice)
+        record = table.record.to_json()
+        battles = _one_roll_battles(record)
+        if battles:
+            break
+    assert battles, "some game has a one-roll battle"
+    assert replay(GameRecord.from_json(record)) == table.state
+    upto = battles[0] + 1
+    honest = replay(GameRecord.from_json(record), upto=upto)
+    first, second = record["actions"][battles[0]]["chance"]
+    first["roll"], second["roll"] = second["roll"], first["roll"]
+    tampered = replay(GameRecord.from_json(record), upto=upto)
+    assert (tampered.scores, tampered.meeples) != (honest.scores, honest.meeples)

@@ -1,0 +1,180 @@
+"""Carcassonne: Star Wars through the table service: turn-based play (one active seat,
+place then deploy), AI seats, timeouts that place and deploy nothing, a restart mid-game,
+the team variant's placings and refused actions."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from bot.clock import FakeClock
+from bot.games.base import BOARD, PODIUM, REVEAL
+from bot.service import RuleError, ServiceError, Table, TableService, TableSettings, Update
+from engine.carcassonne import DEPLOY, PLACE, Phase
+from engine.carcassonne.ai import next_action, policy_for
+from engine.core import Action, Rng
+from tests.bot.conftest import first_choice
+
+ALICE, BOB, CAROL, DAVE = 11, 22, 33, 44
+
+
+async def open_game(
+    service: TableService, humans: int = 2, ai: int = 0, **settings: object
+) -> Table:
+    users = [ALICE, BOB, CAROL, DAVE][:humans]
+    table = await service.open_lobby(
+        game="carcassonne",
+        host_id=users[0],
+        host_name="alice",
+        settings=TableSettings(seats=humans + ai, **settings),  # type: ignore[arg-type]
+        guild_id=1,
+        channel_id=2,
+    )
+    for user in users[1:]:
+        table = await service.join(table.id, user, f"user{user}")
+    for _ in range(ai):
+        table = await service.add_ai(table.id, ALICE, "random")
+    await service.start(table.id, ALICE)
+    await service.play_ai_seats(table.id)
+    return await service.table(table.id)
+
+
+async def play_turn(service: TableService, table_id: int, user: int, rng: Rng) -> list[Update]:
+    """The active player's place and deploy actions, chosen by the random policy."""
+    updates = []
+    for _ in range(2):
+        _, view = await service.view_for(table_id, user)
+        if view.active != view.seat or view.phase is Phase.OVER:
+            break
+        action = next_action(policy_for("random"), view, rng)
+        updates.append(await service.submit(table_id, user, action, view.turn))
+        if updates[-1].resolved:
+            break
+    return updates
+
+
+async def play_to_the_end(service: TableService, table_id: int, rng: Rng) -> list[Update]:
+    updates: list[Update] = []
+    for _ in range(400):
+        table = await service.table(table_id)
+        if table.status != "running":
+            return updates
+        [seat] = table.waiting_humans() or [None]
+        assert seat is not None and seat.user_id is not None, "an AI seat owes a move"
+        updates.extend(await play_turn(service, table_id, seat.user_id, rng))
+        updates.extend(await service.play_ai_seats(table_id))
+    raise AssertionError("the game did not end")
+
+
+async def test_one_player_at_a_time_places_then_deploys(service: TableService) -> None:
+    table = await open_game(service, humans=2)
+    assert {seat.user_id: seat.seat for seat in table.seats} == {ALICE: "red", BOB: "green"}
+    assert table.waiting == ("red",)
+    _, green = await service.view_for(table.id, BOB)
+    forged = Action(PLACE, None, {"x": 0, "y": 1, "rotation": 0})
+    try:
+        await service.submit(table.id, BOB, forged, green.turn)
+    except RuleError as error:
+        assert error.key == "error.illegal_move"
+    else:
+        raise AssertionError("the watching player acted out of turn")
+    place, deploy = await play_turn(service, table.id, ALICE, Rng(2))
+    assert not place.resolved and deploy.resolved
+    table = await service.table(table.id)
+    assert table.waiting == ("green",)
+    kinds = [row.kind for row in await service.storage.pending_announcements(table.id)]
+    assert kinds == [BOARD, REVEAL, BOARD]
+
+
+async def test_two_people_and_an_ai_seat_play_to_the_final_scoring(
+    service: TableService,
+) -> None:
+    table = await open_game(service, humans=2, ai=1)
+    updates = await play_to_the_end(service, table.id, Rng(7))
+    final = updates[-1]
+    assert final.result is not None
+    results = await service.storage.results(table.id)
+    assert {row.seat: row.place for row in results} == dict(final.result.places)
+    assert min(row.place for row in results) == 1
+    kinds = [row.kind for row in await service.storage.pending_announcements(table.id)]
+    assert kinds[-1] == PODIUM
+
+
+async def test_a_restart_mid_game_goes_on_from_the_stored_action(
+    db_path: Path, clock: FakeClock
+) -> None:
+    first = await TableService.create(str(db_path), clock=clock, choose_action=first_choice)
+    table = await open_game(first, humans=2)
+    await play_turn(first, table.id, ALICE, Rng(1))
+    _, view = await first.view_for(table.id, BOB)
+    place = next_action(policy_for("random"), view, Rng(2))
+    assert place.kind == PLACE
+    await first.submit(table.id, BOB, place, view.turn)
+    _, before = await first.view_for(table.id, BOB)
+    await first.close()
+
+    second = await TableService.create(str(db_path), clock=clock, choose_action=first_choice)
+    _, after = await second.view_for(table.id, BOB)
+    assert after == before and after.phase is Phase.DEPLOY
+    await play_to_the_end(second, table.id, Rng(3))
+    assert (await second.table(table.id)).status == "finished"
+    await second.close()
+
+
+async def test_a_timeout_places_the_tile_and_deploys_nothing(
+    service: TableService, clock: FakeClock
+) -> None:
+    table = await open_game(service, humans=2, turn_seconds=60)
+    clock.advance(61)
+    updates = await service.fire_due()
+    assert [update.seat for update in updates] == ["red", "red"]
+    actions = await service.storage.actions(table.id)
+    assert [action.kind for action in actions] == [PLACE, DEPLOY]
+    assert dict(actions[1].data) == {}
+    table = await service.table(table.id)
+    assert table.waiting == ("green",)
+    assert table.row.deadline == clock.now() + 60
+
+
+async def test_the_team_variant_seats_four_in_team_order_and_shares_places(
+    service: TableService,
+) -> None:
+    table = await open_game(service, humans=4, options={"team": True})
+    order = {seat.user_id: seat.seat for seat in table.seats}
+    assert [order[user] for user in (ALICE, BOB, CAROL, DAVE)] == ["red", "black", "green", "white"]
+    updates = await play_to_the_end(service, table.id, Rng(5))
+    places = updates[-1].result.places if updates[-1].result else {}
+    assert places["red"] == places["green"] and places["black"] == places["white"]
+
+
+async def test_options_that_do_not_fit_are_refused(service: TableService) -> None:
+    for seats, options in ((3, {"team": True}), (2, {"unplaceable": "burn"}), (2, {"laps": 1})):
+        try:
+            await service.open_lobby(
+                game="carcassonne",
+                host_id=ALICE,
+                host_name="alice",
+                settings=TableSettings(seats=seats, options=options),
+            )
+        except ServiceError as error:
+            assert error.key == "error.bad_options"
+        else:
+            raise AssertionError(f"{options} for {seats} seats was accepted")
+
+
+async def test_a_team_lobby_started_short_of_four_is_refused_and_stays_a_lobby(
+    service: TableService,
+) -> None:
+    table = await service.open_lobby(
+        game="carcassonne",
+        host_id=ALICE,
+        host_name="alice",
+        settings=TableSettings(seats=4, options={"team": True}),
+    )
+    await service.join(table.id, BOB, "bob")
+    try:
+        await service.start(table.id, ALICE)
+    except ServiceError as error:
+        assert error.key == "error.options_need_seats"
+    else:
+        raise AssertionError("a 2-player team game started")
+    assert (await service.table(table.id)).status == "lobby"
