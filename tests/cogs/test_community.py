@@ -7,6 +7,8 @@ from __future__ import annotations
 import pytest
 
 from bot.community.server import ServerSettings
+from bot.games import GAMES
+from bot.text import t
 from tests.bot.community.test_ratings import finish
 from tests.cogs.conftest import Circus
 from tests.fakediscord import ClientRefused
@@ -21,7 +23,9 @@ async def private_answer(user: User, channel, command: str, **options: object) -
 
 async def test_help_names_every_game_and_how_to_start_it(circus: Circus) -> None:
     answer = await private_answer(circus.alice, circus.channel, "help")
-    assert "/race new" in answer.content and "Cartographers" in answer.content
+    assert "/race new" in answer.content
+    for game in GAMES:
+        assert t("en", f"game.{game}") in answer.content
 
 
 async def test_the_leaderboard_shows_this_servers_players_best_first(circus: Circus) -> None:
