@@ -22,7 +22,7 @@ from discord.ext import commands
 
 from bot.community.pictures import rating_chart
 from bot.community.server import LANGUAGES, ServerSettings, ServerSettingsStore
-from bot.community.stats import leaderboard, profile, rating_history, records
+from bot.community.stats import Record, leaderboard, profile, rating_history, records
 from bot.games import GAMES
 from bot.games.base import ServiceError
 from bot.service import TableService
@@ -104,8 +104,11 @@ class CommunityCog(commands.Cog):
         ]
         header = t(locale, "leaderboard.header", game=name, page=board.page, pages=board.pages)
         table = "\n".join([t(locale, "leaderboard.columns"), *lines])
+        found = await records(self.service.storage, interaction.guild_id)
+        notes = [record_line(locale, record) for record in found if record.game == game]
         await interaction.response.send_message(
-            f"{header}\n```\n{table}\n```", allowed_mentions=discord.AllowedMentions.none()
+            "\n".join([f"{header}\n```\n{table}\n```", *notes])[:2000],
+            allowed_mentions=discord.AllowedMentions.none(),
         )
 
     @app_commands.command(
@@ -144,24 +147,8 @@ class CommunityCog(commands.Cog):
                 for r in game.recent
             )
             lines.append(t(locale, "profile.recent", results=results))
-        found = {
-            record.kind: record
-            for record in await records(self.service.storage, interaction.guild_id)
-            if record.user_id == who.id
-        }
-        for record in found.values():
-            lines.append(
-                t(
-                    locale,
-                    f"records.{record.kind}",
-                    game=game_name(locale, record.game),
-                    value=f"{record.value:g}"
-                    if record.kind == "win_streak"
-                    else f"{record.value:.1f}",
-                    name=record.name,
-                    race=record.race_id,
-                )
-            )
+        held = await records(self.service.storage, interaction.guild_id)
+        lines.extend(record_line(locale, record) for record in held if record.user_id == who.id)
         main = max(games, key=lambda game: (game.games, game.game))
         history = await rating_history(
             self.service.storage, interaction.guild_id, main.game, who.id
@@ -202,9 +189,14 @@ class CommunityCog(commands.Cog):
             "Close unstarted lobbies after this many hours (0: never)",
             key="cmd.settings.lobby_expiry_hours",
         ),
+        recompute_ratings=_(
+            "Rebuild this game's ratings from the stored results",
+            key="cmd.settings.recompute_ratings",
+        ),
     )
     @app_commands.choices(
-        language=[app_commands.Choice(name=language, value=language) for language in LANGUAGES]
+        language=[app_commands.Choice(name=language, value=language) for language in LANGUAGES],
+        recompute_ratings=GAME_CHOICES,
     )
     async def settings(
         self,
@@ -218,6 +210,7 @@ class CommunityCog(commands.Cog):
         max_per_member: app_commands.Range[int, 0, 1000] | None = None,
         max_per_server: app_commands.Range[int, 0, 1000] | None = None,
         lobby_expiry_hours: app_commands.Range[float, 0, 336] | None = None,
+        recompute_ratings: str | None = None,
     ) -> None:
         locale = locale_of(interaction)
         if not is_admin(interaction):
@@ -244,6 +237,16 @@ class CommunityCog(commands.Cog):
             lines = [t(locale, "settings.saved")]
         else:
             lines = []
+        if recompute_ratings is not None:
+            count = await self.service.recompute_ratings(interaction.guild_id, recompute_ratings)
+            lines.append(
+                t(
+                    locale,
+                    "settings.recomputed",
+                    game=game_name(locale, recompute_ratings),
+                    count=count,
+                )
+            )
         lines.extend(settings_lines(locale, current))
         await reply(interaction, "\n".join(lines), allowed_mentions=discord.AllowedMentions.none())
 
@@ -304,6 +307,19 @@ def _limit(given: N | None, current: N | None) -> N | None:
     if given is None:
         return current
     return None if given == 0 else given
+
+
+def record_line(locale: str, record: Record) -> str:
+    """A server record in a sentence: a win streak counts games, the biggest win rating."""
+    value = f"{record.value:g}" if record.kind == "win_streak" else f"{record.value:.1f}"
+    return t(
+        locale,
+        f"records.{record.kind}",
+        game=game_name(locale, record.game),
+        value=value,
+        name=record.name,
+        race=record.race_id,
+    )
 
 
 def settings_lines(locale: str, settings: ServerSettings) -> list[str]:

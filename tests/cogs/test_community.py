@@ -44,6 +44,21 @@ async def test_the_leaderboard_shows_this_servers_players_best_first(circus: Cir
     assert names[0] == f"u{alice.id}" and "stranger" not in answer.content
     assert f"u{stranger.id}" not in answer.content
     assert "page 1 of 1" in lines[0]
+    assert f"longest win streak, 2 — u{alice.id}" in answer.content
+
+
+async def test_an_admin_recomputes_a_games_ratings(circus: Circus) -> None:
+    storage = circus.bot.service.storage
+    alice, bob = circus.alice, circus.bob
+    await finish(storage, [(alice.id, None, 1), (bob.id, None, 2)], 1.0, guild=circus.guild.id)
+    before = await storage.read("SELECT player, mu, sigma FROM ratings ORDER BY player")
+    await storage.db.execute("UPDATE ratings SET mu = 0")
+    answer = await private_answer(
+        circus.guild.owner, circus.channel, "settings", recompute_ratings="charioteer"
+    )
+    assert "recomputed from this server's 1 rated games" in answer.content
+    after = await storage.read("SELECT player, mu, sigma FROM ratings ORDER BY player")
+    assert [tuple(row) for row in after] == [tuple(row) for row in before]
 
 
 async def test_an_empty_leaderboard_says_how_to_get_on_it(circus: Circus) -> None:
