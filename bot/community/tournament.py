@@ -75,6 +75,9 @@ class TournamentSettings:
     points: tuple[float, ...] = ()
     bye_points: float | None = None
     advance: int = 1
+    table: Mapping[str, JSON] = field(default_factory=dict)
+    """The host's settings for every table the tournament opens (time per turn, the
+    game's options), as stored JSON; the seats follow each table's pairing."""
 
     def checked(self) -> TournamentSettings:
         if self.format is Format.ELIMINATION and (self.table_size, self.min_table) != (2, 2):
@@ -102,6 +105,7 @@ class TournamentSettings:
             "points": list(self.points),
             "bye_points": self.bye_points,
             "advance": self.advance,
+            "table": dict(self.table),
         }
 
     @classmethod
@@ -114,6 +118,7 @@ class TournamentSettings:
             points=tuple(float(p) for p in obj["points"]),
             bye_points=None if obj["bye_points"] is None else float(obj["bye_points"]),
             advance=int(obj["advance"]),
+            table=dict(obj.get("table") or {}),
         )
 
 
