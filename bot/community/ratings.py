@@ -15,11 +15,14 @@ recomputation always agree exactly.
 
 from __future__ import annotations
 
+import logging
 import sqlite3
 from collections.abc import Sequence
 from dataclasses import dataclass
 
 from openskill.models import PlackettLuce
+
+log = logging.getLogger(__name__)
 
 MODEL = PlackettLuce()
 """openskill's defaults: a new player is mu 25, sigma 25/3 (ordinal 0)."""
@@ -165,7 +168,21 @@ def _rate(connection: sqlite3.Connection, race_id: int, guild: int, game: str) -
 def rate_finished_game(connection: sqlite3.Connection, race_id: int) -> None:
     """Rate a game whose results were just stored, inside the same transaction. A game
     finishing before the last rated one (in ``(finished_at, race id)`` order) is rated by
-    recomputing its server's ratings of that game, so the order never matters."""
+    recomputing its server's ratings of that game, so the order never matters.
+
+    The rating is a savepoint of its own: if it fails, its writes are undone and logged,
+    and the game's final action and results are stored all the same (a game never stays
+    unfinished for its rating; a recomputation rates it later)."""
+    connection.execute("SAVEPOINT rating")
+    try:
+        _rate_finished_game(connection, race_id)
+    except Exception:
+        connection.execute("ROLLBACK TO rating")
+        log.exception("race %d: rating the game failed; its result is stored", race_id)
+    connection.execute("RELEASE rating")
+
+
+def _rate_finished_game(connection: sqlite3.Connection, race_id: int) -> None:
     race = connection.execute(
         "SELECT game, guild_id FROM races WHERE id = ?", (race_id,)
     ).fetchone()

@@ -4,13 +4,13 @@ final action, and a recomputation equal to the incremental updates."""
 
 from __future__ import annotations
 
-import sqlite3
 from collections.abc import AsyncIterator, Sequence
 from pathlib import Path
 
 import pytest
 from openskill.models import PlackettLuce
 
+from bot.community import ratings as ratings_module
 from bot.community.ratings import INITIAL, Rating, new_ratings, recompute
 from bot.service import ServiceError, TableService
 from bot.storage import ResultRow, SeatRow, Storage, StoredAction
@@ -130,14 +130,25 @@ async def test_the_rating_is_written_with_the_final_action(storage: Storage) -> 
     assert [tuple(row) for row in counts] == [("user:1", 1, 1, 1), ("user:2", 1, 0, 1)]
 
 
-async def test_a_rating_that_cannot_be_written_rolls_the_final_action_back(
-    storage: Storage,
+async def test_a_failing_rating_never_keeps_a_game_from_ending(
+    storage: Storage, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
 ) -> None:
-    await storage.db.execute("DROP TABLE rating_changes")
-    with pytest.raises(sqlite3.OperationalError):
-        await finish(storage, [(1, None, 1), (2, None, 2)], 5.0)
-    assert await storage.read("SELECT * FROM results") == []
-    assert await storage.action_count(1) == 0
+    def broken(priors: object, places: object) -> list[Rating]:
+        raise ValueError("no rating today")
+
+    await finish(storage, [(1, None, 1), (2, None, 2)], 1.0)
+    rated = await ratings(storage)
+    monkeypatch.setattr(ratings_module, "new_ratings", broken)
+    race = await finish(storage, [(1, None, 2), (2, None, 1)], 2.0)
+    assert [row.place for row in await storage.results(race)] == [1, 2]
+    assert (await storage.race(race)).status == "finished"  # type: ignore[union-attr]
+    assert await ratings(storage) == rated
+    assert "rating the game failed" in caplog.text
+    changes = await storage.read("SELECT COUNT(*) FROM rating_changes WHERE race_id = ?", (race,))
+    assert changes[0][0] == 0
+    monkeypatch.undo()
+    await storage.write_with(lambda connection: (recompute(connection, 1, "charioteer"), None)[1])
+    assert (await ratings(storage))["user:2"].mu > rated["user:2"].mu
 
 
 async def test_one_rating_per_game_and_per_server(storage: Storage) -> None:
