@@ -28,6 +28,7 @@ from bot.text import catalogue
 from cogs.announce import Announcer
 from cogs.community import CommunityCog
 from cogs.race import FOLLOW_UP, RaceCog
+from cogs.tournaments import TournamentCog
 from cogs.ui import BUTTON_PATTERN, MODAL_PATTERN, SELECT_PATTERN, RaceButton, RaceSelect
 
 log = logging.getLogger(__name__)
@@ -120,6 +121,9 @@ class CircusBot(commands.Bot):
         self.component_handler = self.race_cog.on_component
         self.community_cog = CommunityCog(self, self.service)
         await self.add_cog(self.community_cog)
+        self.tournament_cog = TournamentCog(self, self.service, self.race_cog)
+        await self.add_cog(self.tournament_cog)
+        self.race_cog.on_game_over = self.tournament_cog.game_over
         self.add_dynamic_items(RaceButton, RaceSelect)
         await self.tree.set_translator(CatalogueTranslator())
         await self.sync_commands()

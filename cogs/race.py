@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from collections.abc import Awaitable, Callable
 from typing import Any, Literal
 
 import discord
@@ -131,6 +132,8 @@ class RaceCog(
         self.service = service
         self.announcer = announcer
         self._background: set[asyncio.Task[None]] = set()
+        self.on_game_over: Callable[[int], Awaitable[None]] | None = None
+        """Told of every game that ended, after its follow-up (tournaments report it)."""
 
     # ------------------------------------------------------------------ access
 
@@ -235,6 +238,9 @@ class RaceCog(
             await self.announcer.outbox.deliver(race_id)
             if moved:
                 await self.announcer.refresh_board(race_id)
+            over = (await self.service.table(race_id)).status in ("finished", "abandoned")
+            if over and self.on_game_over is not None:
+                await self.on_game_over(race_id)
         except Exception:
             log.exception("race %d: follow-up work failed", race_id)
 

@@ -44,6 +44,13 @@ class TournamentRecord:
     name: str
     host_id: int
     state: Tournament
+    events: tuple[Event, ...]
+    """The log the state was rebuilt from: a step is written as the next of these, so a
+    step checked against an older state can never be stored (its seq is taken)."""
+
+    def fresh(self) -> Tournament:
+        """The state rebuilt again from the same log (to try steps on)."""
+        return Tournament.replay(self.state.settings, self.events)
 
 
 class TournamentDesk:
@@ -94,8 +101,9 @@ class TournamentDesk:
             raise TournamentError("error.no_such_tournament", tournament=tournament_id)
         row = rows[0]
         settings = TournamentSettings.from_json(json.loads(row[5]))
-        state = Tournament.replay(settings, await self.events(tournament_id))
-        return TournamentRecord(row[0], row[1], row[2], row[3], row[4], state)
+        events = tuple(await self.events(tournament_id))
+        state = Tournament.replay(settings, events)
+        return TournamentRecord(row[0], row[1], row[2], row[3], row[4], state, events)
 
     async def events(self, tournament_id: int) -> list[Event]:
         rows = await self.storage.read(
@@ -108,10 +116,10 @@ class TournamentDesk:
         self, record: TournamentRecord, events: list[Event], by_user: int | None
     ) -> TournamentRecord:
         """Check ``events`` on the state and store them in one transaction."""
-        state = record.state
+        state = record.fresh()
         for event in events:
             state.apply(event)
-        seq = len(await self.events(record.id))
+        seq = len(record.events)
         now = self.clock.now()
 
         def write(connection: sqlite3.Connection) -> None:
@@ -175,7 +183,7 @@ class TournamentDesk:
         record = await self.load(tournament_id)
         if by_user is not None:
             self._require_host(record, by_user, admin)
-        state = Tournament.replay(record.state.settings, await self.events(tournament_id))
+        state = record.fresh()
         state.apply(Event(STARTED))
         first = state.next_round()
         assert first is not None
@@ -189,7 +197,7 @@ class TournamentDesk:
         stored with it."""
         record = await self.load(tournament_id)
         result = Event(RESULT, {"round": round_number, "table": table, "places": dict(places)})
-        state = Tournament.replay(record.state.settings, await self.events(tournament_id))
+        state = record.fresh()
         state.apply(result)
         events = [result]
         if state.round_complete:
@@ -210,7 +218,7 @@ class TournamentDesk:
             raise TournamentError("error.tournament_round_open")
         play = state.rounds[-1]
         events: list[Event] = []
-        replayed = Tournament.replay(state.settings, await self.events(tournament_id))
+        replayed = record.fresh()
         for index, table in enumerate(play.pairing.tables):
             if index not in play.results:
                 data: dict[str, Any] = {

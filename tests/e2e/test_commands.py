@@ -13,7 +13,7 @@ from tests.fakediscord.harness import BotProcess, run_bot
 
 GLOBAL = "/applications/{application_id}/commands"
 IN_GUILD = "/applications/{application_id}/guilds/{guild_id}/commands"
-COMMANDS = ["race", "leaderboard", "profile", "settings", "help"]
+COMMANDS = ["race", "leaderboard", "profile", "settings", "help", "tournament"]
 """Every top-level command, in the order they are registered."""
 
 

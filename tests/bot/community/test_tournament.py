@@ -4,6 +4,7 @@ replays to the same tournament and refuses a forged pairing."""
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import AsyncIterator
 from pathlib import Path
 
@@ -223,3 +224,21 @@ def test_settings_are_checked() -> None:
     ):
         with pytest.raises(TournamentError):
             bad.checked()
+
+
+async def test_the_same_result_reported_twice_at_once_is_stored_once(
+    desk: TournamentDesk,
+) -> None:
+    record = await desk.start((await field(desk, 8)).id, HOST)
+    table = record.state.rounds[0].pairing.tables[0]
+    places = {player: place for place, player in enumerate(table, start=1)}
+    outcomes = await asyncio.gather(
+        desk.report(record.id, 1, 0, places),
+        desk.report(record.id, 1, 0, places),
+        return_exceptions=True,
+    )
+    assert sum(isinstance(o, TournamentRecord) for o in outcomes) == 1
+    assert all(isinstance(o, TournamentRecord | TournamentError) for o in outcomes)
+    events = await desk.events(record.id)
+    assert [e.kind for e in events].count("result") == 1
+    assert Tournament.replay(record.state.settings, events).rounds[0].results[0] == places
