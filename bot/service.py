@@ -868,6 +868,11 @@ class TableService:
     ) -> None:
         await self.storage.save_draft(table_id, user_id, turn, draft)
 
+    async def open_tables(self, guild_id: int, limit: int = 25) -> list[Table]:
+        """A server's tables in a lobby or running, newest first (at most ``limit``)."""
+        rows = await self.storage.active_races_in_guild(guild_id, limit)
+        return [Table(row, tuple(await self.storage.seats(row.id))) for row in rows]
+
     async def find_table(
         self, *, channel_id: int | None, user_id: int, guild_id: int | None
     ) -> Table:

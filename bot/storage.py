@@ -586,6 +586,15 @@ class Storage:
         )
         return [_race(row) for row in rows]
 
+    async def active_races_in_guild(self, guild_id: int, limit: int) -> list[RaceRow]:
+        """A server's tables in a lobby or running, newest first."""
+        rows = await self._all(
+            "SELECT * FROM races WHERE guild_id = ? AND status IN ('lobby', 'running')"
+            " ORDER BY id DESC LIMIT ?",
+            (guild_id, limit),
+        )
+        return [_race(row) for row in rows]
+
     async def active_races_in_channel(self, channel_id: int) -> list[RaceRow]:
         rows = await self._all(
             "SELECT * FROM races WHERE (channel_id = ? OR thread_id = ?)"

@@ -24,6 +24,7 @@ from bot.images import ImageProcess
 from bot.outbox import Outbox
 from bot.service import Announcement, Table, TableService
 from bot.text import t
+from cogs.games import Poster
 from cogs.ui import board_view, dm_view
 from engine.charioteer import SeatView
 from engine.charioteer.render import board_png, board_text, hand_text, reveal_text
@@ -97,6 +98,8 @@ class Announcer:
         self.images = images
         self._locks: dict[int, asyncio.Lock] = {}
         self._dm_warned: set[tuple[int, int]] = set()
+        self.posters: dict[str, Poster] = {}
+        """Games that post their own announcements, by game id (Charioteer's are below)."""
         self._host_told: set[int] = set()
         self.post_timeout = POST_TIMEOUT
         self.outbox = Outbox(self.deliver, self.races_with_pending, service.clock)
@@ -188,6 +191,9 @@ class Announcer:
         locale = table.row.locale
         nonce = f"c{announcement.row.id}"
         kind = announcement.row.kind
+        poster = self.posters.get(table.game)
+        if poster is not None:
+            return await poster.post(channel, table, announcement, nonce)
         if kind == "reveal":
             report = announcement.report
             assert report is not None
@@ -244,7 +250,11 @@ class Announcer:
             board_id = table.row.board_message_id
             if await storage.posted_turn(race_id, board_id) != view.turn:
                 return  # a turn was resolved meanwhile: its own board is on the way
-            content = board_content(table, view, table.row.locale)
+            poster = self.posters.get(table.game)
+            if poster is not None:
+                content = await poster.board_content(table)
+            else:
+                content = board_content(table, view, table.row.locale)
             try:
                 channel = await self.channel_for(table)
                 if channel is None:
@@ -269,18 +279,23 @@ class Announcer:
         for seat in table.waiting_humans():
             if seat.user_id is None or not await storage.dm_reachable(seat.user_id):
                 continue
-            _, view = await self.service.view_for(table.id, seat.user_id)
             locale = table.row.locale
-            text = (
-                t(locale, "dm.turn", race=table.id, turn=view.turn)
-                + "\n"
-                + hand_text(view, locale=locale or "en")
-            )
+            poster = self.posters.get(table.game)
+            if poster is not None:
+                text, buttons = await poster.turn_notice(table, seat.user_id)
+            else:
+                _, view = await self.service.view_for(table.id, seat.user_id)
+                text = (
+                    t(locale, "dm.turn", race=table.id, turn=view.turn)
+                    + "\n"
+                    + hand_text(view, locale=locale or "en")
+                )
+                buttons = dm_view(table.id, view.turn, locale)
             try:
                 user = self.client.get_user(seat.user_id) or await self.client.fetch_user(
                     seat.user_id
                 )
-                await user.send(text[:MESSAGE_LIMIT], view=dm_view(table.id, view.turn, locale))
+                await user.send(text[:MESSAGE_LIMIT], view=buttons)
             except TRANSIENT as error:
                 closed = getattr(error, "code", None) == DM_CLOSED
                 if closed:

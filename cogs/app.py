@@ -11,6 +11,7 @@ import asyncio
 import hashlib
 import json
 import logging
+import re
 import signal
 import sys
 from typing import Any
@@ -27,13 +28,23 @@ from bot.storage import StorageError
 from bot.text import catalogue
 from cogs.announce import Announcer
 from cogs.community import CommunityCog
+from cogs.games import GameFront
+from cogs.games import carcassonne as carc
+from cogs.games import cartographers as carto
+from cogs.games.charioteer import CharioteerFront
 from cogs.race import FOLLOW_UP, RaceCog
+from cogs.tables import TablesCog
 from cogs.tournaments import TournamentCog
 from cogs.ui import BUTTON_PATTERN, MODAL_PATTERN, SELECT_PATTERN, RaceButton, RaceSelect
 
 log = logging.getLogger(__name__)
 
 IDLE_WAKEUP = 3600.0
+ITEM_PATTERNS = {
+    2: (BUTTON_PATTERN, re.compile(carto.BUTTON_TEMPLATE), re.compile(carc.BUTTON_TEMPLATE)),
+    3: (SELECT_PATTERN, re.compile(carto.SELECT_TEMPLATE), re.compile(carc.SELECT_TEMPLATE)),
+}
+"""The custom_ids of every game's persistent buttons (2) and selects (3)."""
 SYNC_SECONDS = 30.0
 """How long a command sync may take (Discord can ask to wait hours after too many) before
 the bot goes on with the commands Discord already has; the next start tries again."""
@@ -79,8 +90,8 @@ def handled_by_items(interaction: discord.Interaction[Any]) -> bool:
     data: Any = interaction.data or {}
     custom_id = str(data.get("custom_id", ""))
     kind = data.get("component_type")
-    template = {2: BUTTON_PATTERN, 3: SELECT_PATTERN}.get(kind)
-    if template is None or not template.fullmatch(custom_id) or interaction.message is None:
+    templates = ITEM_PATTERNS.get(kind, ())
+    if not any(t.fullmatch(custom_id) for t in templates) or interaction.message is None:
         return False
     for row in interaction.message.components:
         for child in getattr(row, "children", [row]):
@@ -125,6 +136,20 @@ class CircusBot(commands.Bot):
         await self.add_cog(self.tournament_cog)
         self.race_cog.on_game_over = self.tournament_cog.game_over
         self.add_dynamic_items(RaceButton, RaceSelect)
+        self.cartographers = carto.CartographersCog(self, self.service, self.announcer, images)
+        await self.add_cog(self.cartographers)
+        self.add_dynamic_items(carto.MapButton, carto.MapSelect)
+        self.announcer.posters[self.cartographers.game] = self.cartographers
+        self.carcassonne = carc.CarcassonneCog(self, self.service, self.announcer, images)
+        await self.add_cog(self.carcassonne)
+        self.add_dynamic_items(carc.TileButton, carc.TileSelect)
+        self.announcer.posters[self.carcassonne.game] = self.carcassonne
+        self.fronts: dict[str, GameFront] = {
+            "charioteer": CharioteerFront(self.race_cog),
+            "cartographers": self.cartographers,
+            "carcassonne": self.carcassonne,
+        }
+        await self.add_cog(TablesCog(self, self.service, self.fronts))
         await self.tree.set_translator(CatalogueTranslator())
         await self.sync_commands()
         self._tasks.append(asyncio.create_task(self.resume_races()))
@@ -197,6 +222,8 @@ class CircusBot(commands.Bot):
         if interaction.type is discord.InteractionType.modal_submit:
             if MODAL_PATTERN.fullmatch(str(data.get("custom_id", ""))):
                 await self.race_cog.on_modal(interaction)
+            elif carto.MODAL_PATTERN.fullmatch(str(data.get("custom_id", ""))):
+                await self.cartographers.on_modal(interaction)
             else:
                 await self.race_cog.refuse(interaction, "error.unknown_button")
         elif interaction.type is discord.InteractionType.component and not handled_by_items(

@@ -80,7 +80,8 @@ class CommunityCog(commands.Cog):
         description=_("A game's ratings in this server", key="cmd.leaderboard.about"),
     )
     @app_commands.describe(
-        game=_("The game", key="cmd.option.game"), page=_("Page number", key="cmd.option.page")
+        game=_("The game", key="cmd.option.which_game"),
+        page=_("Page number", key="cmd.option.page"),
     )
     @app_commands.choices(game=GAME_CHOICES)
     async def leaderboard(

@@ -144,7 +144,10 @@ class RaceCog(
         return True
 
     def admit(self, interaction: discord.Interaction[Any], table: Table, act: Act) -> Verdict:
-        """The table's server and the DM rule (:mod:`bot.access`); raises the refusal."""
+        """The table's server and the DM rule (:mod:`bot.access`); raises the refusal.
+        Another game's table is no race: ``/game …`` serves it."""
+        if table.game != "charioteer":
+            raise ServiceError("error.no_such_race", race=table.id)
         verdict = judge(
             table.row.guild_id,
             asker_of(interaction),

@@ -99,7 +99,7 @@ class TournamentCog(
         description=_("Open a tournament for sign-up", key="cmd.tournament.new.about"),
     )
     @app_commands.describe(
-        game=_("The game", key="cmd.option.game"),
+        game=_("The game", key="cmd.option.which_game"),
         name=_("The tournament's name", key="cmd.tournament.name"),
         format=_(
             "Swiss rounds, heats and a final, or single elimination", key="cmd.tournament.format"

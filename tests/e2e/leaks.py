@@ -19,6 +19,9 @@ from engine.charioteer import Move
 from engine.charioteer.render import hand_text  # noqa: F401  (the format checked below)
 from engine.i18n import Catalogue
 
+PRIVATE_DRAWING = ("your drawing**", "Drawing confirmed", "Drawing changed", "Drawing: ")
+"""What only a Cartographers player's own panel says about their drawing (the public posts
+never show a drawing before its turn resolves)."""
 HAND_LINE = re.compile(r"(?m)^\s*\d+\) \S")
 CARD_FACE = re.compile(r"(?<![\w#@<])[GRYB][0-9](?:x2|×2)?(?:\s+[GRYB][0-9](?:x2|×2)?)+\b")
 
@@ -53,6 +56,9 @@ def leaks_in_public(messages: list[str], database: Path | None) -> list[str]:
     for text in messages:
         if HAND_LINE.search(text):
             problems.append(f"a numbered hand or token list in public: {text[:200]!r}")
+        for private in PRIVATE_DRAWING:
+            if private in text:
+                problems.append(f"a private drawing panel in public: {text[:200]!r}")
         for heading in headings:
             if heading in text:
                 problems.append(f"the private heading {heading!r} in public: {text[:200]!r}")

@@ -28,3 +28,18 @@ def test_a_committed_move_in_public_or_in_the_log_is_caught(tmp_path: Path) -> N
 def test_card_faces_in_the_log_are_caught() -> None:
     assert leaks_in_log(["DEBUG payload {'content': 'G2×2 R3×2'}"], None)
     assert leaks_in_log(["INFO race 3: seat B committed (player, seq 4)"], None) == []
+
+
+def test_a_cartographers_drawing_panel_in_public_is_caught() -> None:
+    from bot.games.cartographers.panel import DrawDraft, build_panel
+    from bot.service import Table
+    from cogs.games.cartographers import panel_content
+    from engine.cartographers import Expedition, view
+    from tests.cogs.games.test_cartographers import host_table
+
+    seat_view = view(Expedition.new(seats=2, seed=1, side="A", ambush="auto").state, "1")
+    panel = build_panel(seat_view, DrawDraft())
+    assert panel is not None
+    table: Table = host_table(2)
+    assert leaks_in_public([panel_content(table, seat_view, panel, "en")], None)
+    assert leaks_in_public(["**Cartographers #1 · Spring · turn 2** · time 1/8"], None) == []

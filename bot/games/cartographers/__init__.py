@@ -4,8 +4,9 @@ at once; the last drawing resolves the turn (engine: :mod:`engine.cartographers`
 
 Lobby options: ``side`` (map side ``A`` or ``B``) and ``ambush`` (``auto``: the monster is
 drawn by the solo scan; ``neighbour``: each player draws it on a neighbour's map). One to
-twelve players; solo play ends with a title. Announcements: the board of every new turn
-(the card in play), the scores at each season's end, and the podium.
+twelve players; solo play ends with a title. Announcements: where automatic ambushes
+landed (a reveal), the board of every new turn (the card in play), the scores at each
+season's end, and the podium.
 """
 
 from __future__ import annotations
@@ -13,11 +14,11 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import ClassVar
 
-from bot.games.base import BOARD, PODIUM, GameHost, ServiceError, Shape, Standing
+from bot.games.base import BOARD, PODIUM, REVEAL, GameHost, ServiceError, Shape, Standing
 from engine.cartographers import MONSTER, PLACE, RULESET, GameState, Phase, SeatView, view
 from engine.cartographers.ai import LEVELS, ai_action
 from engine.cartographers.ai.base import action_for, legal_choices
-from engine.cartographers.events import SeasonScored
+from engine.cartographers.events import AmbushIgnored, MonsterPlaced, SeasonScored
 from engine.cartographers.placement import Placement
 from engine.cartographers.rules import read_config, seat_names, table_config
 from engine.core import JSON, Action, EngineError, Event, Rng
@@ -86,6 +87,8 @@ class CartographersHost(GameHost):
         if after.turn == before.turn and not after.is_over:
             return ()
         rows: list[tuple[str, int]] = []
+        if any(isinstance(event, (MonsterPlaced, AmbushIgnored)) for event in events):
+            rows.append((REVEAL, before.turn))
         if any(isinstance(event, SeasonScored) for event in events):
             rows.append((SEASON, before.turn))
         rows.append((PODIUM, before.turn) if after.is_over else (BOARD, after.turn))
@@ -115,6 +118,7 @@ class CartographersHost(GameHost):
         return state.commit_of(seat) is not None
 
     def ai_action(self, level: str, seat_view: SeatView, rng: Rng) -> Action:
+        """The engine's AI of ``level`` (random, greedy, strategic) from the seat's view."""
         return ai_action(level, seat_view, rng)
 
     def fallback_action(self, seat_view: SeatView) -> Action:

@@ -1,0 +1,286 @@
+"""The active player's Carcassonne panel, without Discord: a turn is two steps (spec §2).
+
+1. **Place**: the tile in hand, the squares where it fits numbered from 1 (row by row, as
+   :func:`engine.carcassonne.legal_placements` lists them), the chosen square and a turn
+   of the tile that fits there (``Rotate`` goes to the next turn that fits). The picture
+   shows the tile where it would go, with every other spot numbered.
+2. **Deploy**: the features of the placed tile that hold no meeple, its planet and the
+   planets around it (an attack, even when occupied), or nothing; a small or large meeple
+   while the seat has one left.
+
+The draft (what the player has picked, not yet played) is stored by the service per seat
+and turn as JSON, so a panel keeps working after a restart. Every choice read from a
+control is checked against the current position: a stale or forged value is refused.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+from bot.games.base import ServiceError
+from engine.carcassonne import (
+    DEPLOY,
+    PLACE,
+    Deployment,
+    FeatureRef,
+    Kind,
+    Phase,
+    Placement,
+    SeatView,
+    Size,
+    legal_placements,
+    view,
+)
+from engine.carcassonne.components import Side, tile_type
+from engine.carcassonne.render import board_png
+from engine.carcassonne.rules import deploy_targets, place
+from engine.core import JSON, Action
+
+SPOTS_PER_PAGE = 25
+"""A Discord select holds 25 options; more spots are paged."""
+NOTHING = "none"
+
+SIDE_NAMES = {Side.N: "north", Side.E: "east", Side.S: "south", Side.W: "west"}
+KIND_NAMES = {Kind.ROUTE: "trade route", Kind.ASTEROID: "asteroid field", Kind.PLANET: "planet"}
+
+
+def square_text(square: tuple[int, int]) -> str:
+    return f"({square[0]}, {square[1]})"
+
+
+def spots_of(seat_view: SeatView) -> dict[tuple[int, int], tuple[int, ...]]:
+    """Every square where the tile in hand fits, in the engine's order, with the turns
+    (quarter turns clockwise) that fit there."""
+    spots: dict[tuple[int, int], list[int]] = {}
+    for placement in legal_placements(seat_view.as_state()):
+        spots.setdefault((placement.x, placement.y), []).append(placement.rotation)
+    return {square: tuple(turns) for square, turns in spots.items()}
+
+
+def feature_text(tile: str, index: int | None, rotation: int) -> str:
+    """A feature of a placed tile in words: "trade route (north–south)", "planet (rebel)"."""
+    kind = tile_type(tile)
+    if index is None:
+        faction = kind.planet.value if kind.planet is not None else ""
+        return f"{KIND_NAMES[Kind.PLANET]} ({faction})"
+    spec = kind.features[index]
+    sides = "–".join(SIDE_NAMES[side] for side in sorted(kind.feature_sides(index, rotation)))
+    symbol = f", {spec.symbol.value} symbol" if spec.symbol is not None else ""
+    return f"{KIND_NAMES[spec.kind]} ({sides}{symbol})"
+
+
+def tile_text(tile: str, rotation: int = 0) -> str:
+    """The tile's features in words, turned ``rotation`` quarter turns."""
+    kind = tile_type(tile)
+    parts = [feature_text(tile, index, rotation) for index in range(len(kind.features))]
+    if kind.planet is not None:
+        parts.append(feature_text(tile, None, rotation))
+    return f"{tile}: " + ("; ".join(parts) if parts else "space only")
+
+
+@dataclass(frozen=True)
+class TurnDraft:
+    """What the active player has picked this turn (stored as JSON)."""
+
+    spot: int = 0
+    """The chosen square's index in :func:`spots_of` order."""
+    turn: int | None = None
+    """The chosen quarter turns; None: the first that fits."""
+    target: int | None = None
+    """The chosen deployment target's index; None: deploy nothing."""
+    size: str = Size.SMALL.value
+
+    def to_json(self) -> dict[str, JSON]:
+        return {"spot": self.spot, "turn": self.turn, "target": self.target, "size": self.size}
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, JSON] | None) -> TurnDraft:
+        if not data:
+            return cls()
+        spot, turn, target, size = (data.get(k) for k in ("spot", "turn", "target", "size"))
+        return cls(
+            spot if isinstance(spot, int) and spot >= 0 else 0,
+            turn if isinstance(turn, int) and 0 <= turn < 4 else None,
+            target if isinstance(target, int) and target >= 0 else None,
+            size if size in (Size.SMALL.value, Size.LARGE.value) else Size.SMALL.value,
+        )
+
+
+@dataclass(frozen=True)
+class PlacePanel:
+    """Step 1: where the tile goes."""
+
+    tile: str
+    squares: tuple[tuple[int, int], ...]
+    turns: tuple[int, ...]
+    """The turns that fit on the chosen square."""
+    spot: int
+    turn: int
+
+    @property
+    def square(self) -> tuple[int, int]:
+        return self.squares[self.spot]
+
+    @property
+    def placement(self) -> Placement:
+        return Placement(self.square[0], self.square[1], self.turn)
+
+    @property
+    def page(self) -> int:
+        return self.spot // SPOTS_PER_PAGE
+
+    @property
+    def pages(self) -> int:
+        return max(1, -(-len(self.squares) // SPOTS_PER_PAGE))
+
+    def page_spots(self) -> list[tuple[int, tuple[int, int]]]:
+        """The (index, square) pairs the spot select shows: the chosen spot's page."""
+        start = self.page * SPOTS_PER_PAGE
+        return list(enumerate(self.squares))[start : start + SPOTS_PER_PAGE]
+
+
+@dataclass(frozen=True)
+class DeployPanel:
+    """Step 2: a meeple on (or from) the placed tile, or nothing."""
+
+    placed: tuple[int, int]
+    tile: str
+    rotation: int
+    targets: tuple[FeatureRef, ...]
+    labels: tuple[str, ...]
+    sizes: tuple[str, ...]
+    """The meeple sizes the seat still has."""
+    target: int | None
+    size: str
+
+    @property
+    def deployment(self) -> Deployment | None:
+        if self.target is None or not self.sizes:
+            return None
+        return Deployment(self.targets[self.target], Size(self.size))
+
+
+def place_panel(seat_view: SeatView, draft: TurnDraft) -> PlacePanel | None:
+    if seat_view.phase is not Phase.PLACE or seat_view.current is None:
+        return None
+    spots = spots_of(seat_view)
+    squares = tuple(spots)
+    if not squares:
+        return None
+    spot = draft.spot if draft.spot < len(squares) else 0
+    turns = spots[squares[spot]]
+    turn = draft.turn if draft.turn in turns else turns[0]
+    return PlacePanel(seat_view.current, squares, turns, spot, turn)
+
+
+def deploy_panel(seat_view: SeatView, draft: TurnDraft) -> DeployPanel | None:
+    if seat_view.phase is not Phase.DEPLOY or seat_view.placed is None:
+        return None
+    placed = seat_view.board.at[seat_view.placed]
+    targets = tuple(deploy_targets(seat_view.as_state()))
+    labels = []
+    for ref in targets:
+        on = seat_view.board.at[ref.square]
+        words = feature_text(on.tile, ref.feature, on.rotation)
+        if ref.square != placed.square:
+            words = f"{words} at {square_text(ref.square)}, an attack"
+        labels.append(words)
+    supply = seat_view.supply(seat_view.active)
+    sizes = tuple(size.value for size in (Size.SMALL, Size.LARGE) if supply[size] > 0)
+    target = draft.target if draft.target is not None and draft.target < len(targets) else None
+    size = draft.size if draft.size in sizes else (sizes[0] if sizes else Size.SMALL.value)
+    return DeployPanel(
+        placed.square, placed.tile, placed.rotation, targets, tuple(labels), sizes, target, size
+    )
+
+
+def choose(seat_view: SeatView, draft: TurnDraft, verb: str, values: Sequence[str]) -> TurnDraft:
+    """The draft after one control: ``spot`` (select), ``rotate``, ``page`` (buttons),
+    ``where`` and ``size`` (selects). A value that is not on offer now is refused."""
+    value = values[0] if values else ""
+    if verb in ("spot", "rotate", "page"):
+        panel = place_panel(seat_view, draft)
+        if panel is None:
+            raise ServiceError("carc.already_placed")
+        if verb == "spot":
+            index = _index(value, len(panel.squares))
+            return TurnDraft(spot=index)
+        if verb == "rotate":
+            turns = panel.turns
+            following = turns[(turns.index(panel.turn) + 1) % len(turns)]
+            return TurnDraft(spot=panel.spot, turn=following)
+        following_page = (panel.page + 1) % panel.pages
+        return TurnDraft(spot=following_page * SPOTS_PER_PAGE)
+    chosen = deploy_panel(seat_view, draft)
+    if chosen is None:
+        raise ServiceError("carc.place_first")
+    if verb == "where":
+        target = None if value == NOTHING else _index(value, len(chosen.targets))
+        return TurnDraft(spot=draft.spot, target=target, size=chosen.size)
+    if verb == "size":
+        if value not in chosen.sizes:
+            raise ServiceError("game.stale_choice")
+        return TurnDraft(spot=draft.spot, target=chosen.target, size=value)
+    raise ServiceError("error.unknown_button")
+
+
+def _index(value: str, count: int) -> int:
+    if not value.isdigit() or not value.isascii() or int(value) >= count:
+        raise ServiceError("game.stale_choice")
+    return int(value)
+
+
+def place_action(seat_view: SeatView, panel: PlacePanel) -> Action:
+    return Action(PLACE, seat_view.seat, panel.placement.to_json())
+
+
+def deploy_action(seat_view: SeatView, panel: DeployPanel) -> Action:
+    deployment = panel.deployment
+    return Action(DEPLOY, seat_view.seat, {} if deployment is None else deployment.to_json())
+
+
+def preview(seat_view: SeatView, placement: Placement) -> SeatView:
+    """The position as it would be with the tile in hand placed (for the panel's picture:
+    the turn's own player sees it, nothing is hidden from them)."""
+    assert seat_view.seat is not None
+    after, _ = place(seat_view.as_state(), seat_view.seat, placement)
+    return view(after, seat_view.seat)
+
+
+def place_png(
+    seat_view: SeatView, placement: Placement, squares: Sequence[tuple[int, int]]
+) -> bytes:
+    """The panel's picture in step 1: the tile where it would go (framed), and every spot
+    where it fits numbered (the chosen one is covered by the tile)."""
+    return board_png(preview(seat_view, placement), last=placement_square(placement), spots=squares)
+
+
+def placement_square(placement: Placement) -> tuple[int, int]:
+    return (placement.x, placement.y)
+
+
+def deploy_png(seat_view: SeatView) -> bytes:
+    """The panel's picture in step 2: the map with the placed tile framed."""
+    return board_png(seat_view)
+
+
+__all__ = [
+    "NOTHING",
+    "SPOTS_PER_PAGE",
+    "DeployPanel",
+    "PlacePanel",
+    "TurnDraft",
+    "choose",
+    "deploy_action",
+    "deploy_panel",
+    "deploy_png",
+    "feature_text",
+    "place_action",
+    "place_panel",
+    "place_png",
+    "preview",
+    "spots_of",
+    "square_text",
+    "tile_text",
+]

@@ -1,0 +1,231 @@
+"""Carcassonne's public texts, without Discord: the story of a turn (the tile placed, the
+meeple deployed, each battle told round by round with every die, what was scored, the
+tiles that fit nowhere, the next tile drawn), the final scoring feature by feature, the
+ranking and the board post's header. Every event is public (spec §7: only the stack's
+order is secret, and no event tells it).
+
+Names: a seat is its player's name and colour ("alice (red)"); in the team variant the
+scores and battles are the teams' (spec §5).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+
+from bot.games.carcassonne.panel import KIND_NAMES, feature_text, square_text
+from bot.text import t
+from engine.carcassonne import FeatureRef, SeatView, Size
+from engine.carcassonne.events import (
+    BattleLost,
+    BattleStarted,
+    BattleTied,
+    BattleWon,
+    DiceRolled,
+    FeatureScored,
+    MeepleDeployed,
+    NothingDeployed,
+    TileDrawn,
+    TilePlaced,
+    TileRemoved,
+    TileReturned,
+)
+from engine.carcassonne.state import EMPIRE, REBELS
+from engine.core import Event
+
+TEAMS = (REBELS, EMPIRE)
+
+
+def seat_name(seat: str, names: Mapping[str, str]) -> str:
+    person = names.get(seat, "").strip()
+    return f"{person} ({seat})" if person and person != seat else seat
+
+
+def unit_name(unit: str, names: Mapping[str, str], locale: str | None) -> str:
+    if unit in TEAMS:
+        return t(locale, f"carc.team.{unit}")
+    return seat_name(unit, names)
+
+
+def where(ref: FeatureRef, seat_view: SeatView) -> str:
+    """A feature in words with its square: "trade route (north–south) at (1, 0)"."""
+    placed = seat_view.board.at.get(ref.square)
+    if placed is None:
+        return square_text(ref.square)
+    return f"{feature_text(placed.tile, ref.feature, placed.rotation)} at {square_text(ref.square)}"
+
+
+def dice_text(rolls: Sequence[int]) -> str:
+    return " ".join(f"[{die}]" for die in rolls)
+
+
+def turn_story(
+    events: Iterable[Event],
+    seat_view: SeatView,
+    names: Mapping[str, str],
+    locale: str | None,
+) -> list[str]:
+    """One line per thing that happened in a turn, in order; the scoring at the end of
+    the game is left to :func:`final_scoring`.
+
+    The step that ends a turn is the deployment: when its events do not include the
+    placement, the placement is read from the map (the tile placed last, since the next
+    tile is only drawn)."""
+    lines: list[str] = []
+    placed = False
+    for event in events:
+        if isinstance(event, (MeepleDeployed, NothingDeployed)) and not placed:
+            last = seat_view.board.tiles[-1]
+            event_placed = TilePlaced(event.seat, last.tile, last.x, last.y, last.rotation * 90)
+            lines.append(placement_line(event_placed, names, locale))
+            placed = True
+        if isinstance(event, TilePlaced):
+            lines.append(placement_line(event, names, locale))
+            placed = True
+        elif isinstance(event, MeepleDeployed):
+            key = "carc.story.attack" if event.attack else "carc.story.deployed"
+            lines.append(
+                t(
+                    locale,
+                    key,
+                    name=seat_name(event.seat, names),
+                    size=t(locale, f"carc.size.{event.size.value}"),
+                    feature=where(event.at, seat_view),
+                )
+            )
+        elif isinstance(event, NothingDeployed):
+            lines.append(t(locale, "carc.story.nothing", name=seat_name(event.seat, names)))
+        elif isinstance(event, BattleStarted):
+            sides = ", ".join(
+                t(locale, "carc.story.side", unit=unit_name(unit, names, locale), dice=dice)
+                for unit, dice in event.sides
+            )
+            lines.append(
+                t(locale, "carc.story.battle", feature=where(event.at, seat_view), sides=sides)
+            )
+        elif isinstance(event, DiceRolled):
+            rolls = " · ".join(
+                f"{unit_name(unit, names, locale)} {dice_text(dice)}" for unit, dice in event.rolls
+            )
+            lines.append(t(locale, "carc.story.roll", round=event.round, rolls=rolls))
+        elif isinstance(event, BattleTied):
+            units = ", ".join(unit_name(unit, names, locale) for unit in event.units)
+            lines.append(t(locale, "carc.story.tied", units=units))
+        elif isinstance(event, BattleLost):
+            lines.append(
+                t(
+                    locale,
+                    "carc.story.lost",
+                    unit=unit_name(event.unit, names, locale),
+                    points=event.points,
+                )
+            )
+        elif isinstance(event, BattleWon):
+            lines.append(t(locale, "carc.story.won", unit=unit_name(event.unit, names, locale)))
+        elif isinstance(event, FeatureScored) and not event.final:
+            lines.append(scored_line(event, seat_view, names, locale))
+        elif isinstance(event, TileRemoved):
+            lines.append(t(locale, "carc.story.removed", tile=event.tile))
+        elif isinstance(event, TileReturned):
+            lines.append(t(locale, "carc.story.returned", tile=event.tile))
+        elif isinstance(event, TileDrawn):
+            lines.append(
+                t(
+                    locale,
+                    "carc.story.drawn",
+                    name=seat_name(event.seat, names),
+                    tile=event.tile,
+                    left=event.stack_left,
+                )
+            )
+    return lines
+
+
+def placement_line(event: TilePlaced, names: Mapping[str, str], locale: str | None) -> str:
+    return t(
+        locale,
+        "carc.story.placed",
+        name=seat_name(event.seat, names),
+        tile=event.tile,
+        at=square_text((event.x, event.y)),
+        rotation=event.rotation,
+    )
+
+
+def scored_line(
+    event: FeatureScored, seat_view: SeatView, names: Mapping[str, str], locale: str | None
+) -> str:
+    return t(
+        locale,
+        "carc.story.scored_final" if event.final else "carc.story.scored",
+        kind=KIND_NAMES[event.kind],
+        at=square_text(event.at.square),
+        unit=unit_name(event.unit, names, locale),
+        points=event.points,
+        tiles=event.tiles,
+        symbols=event.symbols,
+    )
+
+
+def final_scoring(
+    events: Iterable[Event], seat_view: SeatView, names: Mapping[str, str], locale: str | None
+) -> list[str]:
+    """Every feature scored at the end of the game, one line each."""
+    return [
+        scored_line(event, seat_view, names, locale)
+        for event in events
+        if isinstance(event, FeatureScored) and event.final
+    ]
+
+
+def scores_line(seat_view: SeatView, names: Mapping[str, str], locale: str | None) -> str:
+    return " · ".join(
+        f"{unit_name(unit, names, locale)} {points}"
+        for unit, points in zip(seat_view.units, seat_view.scores, strict=True)
+    )
+
+
+def ranking_lines(seat_view: SeatView, names: Mapping[str, str], locale: str | None) -> list[str]:
+    """Best first; units sharing a score share a place (written "1." not "1)")."""
+    scores = dict(zip(seat_view.units, seat_view.scores, strict=True))
+    order = sorted(scores, key=lambda unit: (-scores[unit], seat_view.units.index(unit)))
+    lines = []
+    for unit in order:
+        place = 1 + sum(other > scores[unit] for other in scores.values())
+        lines.append(
+            t(
+                locale,
+                "carc.podium.line",
+                place=place,
+                name=unit_name(unit, names, locale),
+                points=scores[unit],
+            )
+        )
+    return lines
+
+
+def supplies_line(seat_view: SeatView, names: Mapping[str, str], locale: str | None) -> str:
+    parts = []
+    for seat in seat_view.seats:
+        supply = seat_view.supply(seat)
+        parts.append(
+            t(
+                locale,
+                "carc.supply",
+                name=seat_name(seat, names),
+                small=supply[Size.SMALL],
+                large=supply[Size.LARGE],
+            )
+        )
+    return " · ".join(parts)
+
+
+__all__ = [
+    "final_scoring",
+    "ranking_lines",
+    "scored_line",
+    "scores_line",
+    "seat_name",
+    "supplies_line",
+    "turn_story",
+    "unit_name",
+]

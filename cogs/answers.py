@@ -1,0 +1,92 @@
+"""How the shared commands and the games' own controls (other than ``/race``'s) answer:
+privately, in the user's language, and through one error policy (:func:`fail`).
+
+Error policy: a :class:`~bot.service.ServiceError` (an illegal move with the engine's
+reason included) is answered privately, worded for any game (the host's refusals are
+worded for races: :data:`GAME_WORDING`); Discord refusing us for permissions is a clear
+message; an expired interaction is only logged; anything else is logged and the user gets
+a short apology. Never a traceback to the user.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+import discord
+
+from bot.service import RuleError, ServiceError
+from bot.text import t
+
+log = logging.getLogger(__name__)
+
+MESSAGE_LIMIT = 2000
+UNKNOWN_INTERACTION = 10062
+"""Discord's error code for an interaction that expired (3 s) before its answer."""
+
+
+def locale_of(interaction: discord.Interaction[Any]) -> str:
+    return str(interaction.locale.value) if interaction.locale else "en"
+
+
+def display_name(user: discord.abc.User) -> str:
+    return str(getattr(user, "display_name", None) or user.name)
+
+
+async def reply(interaction: discord.Interaction[Any], content: str, **kwargs: Any) -> None:
+    """Answer privately, whether or not the interaction was answered already."""
+    content = content[:MESSAGE_LIMIT]
+    if interaction.response.is_done():
+        await interaction.followup.send(content, ephemeral=True, **kwargs)
+    else:
+        await interaction.response.send_message(content, ephemeral=True, **kwargs)
+
+
+async def fail(interaction: discord.Interaction[Any], error: BaseException) -> None:
+    """The one error policy of the shared commands and Cartographers' controls: a
+    :class:`ServiceError` (an illegal drawing with the engine's reason) is answered
+    privately; Discord refusing us is a clear message; anything else is logged and the
+    user gets a short apology. Never a traceback to the user."""
+    locale = locale_of(interaction)
+    if isinstance(error, RuleError):
+        text = t(locale, GAME_WORDING[error.key], reason=error.error.reason)
+    elif isinstance(error, ServiceError):
+        text = t(locale, GAME_WORDING.get(error.key, error.key), **error.params)
+    elif isinstance(error, discord.NotFound) and error.code == UNKNOWN_INTERACTION:
+        log.warning("an interaction expired before it was answered")
+        return
+    elif isinstance(error, discord.Forbidden):
+        log.warning("missing permissions: %s", error.text)
+        text = t(locale, "error.missing_permissions_generic")
+    else:
+        log.error("unexpected error answering an interaction", exc_info=error)
+        text = t(locale, "error.unexpected")
+    try:
+        await reply(interaction, text)
+    except discord.HTTPException:
+        log.warning("could not answer an interaction with an error")
+
+
+GAME_WORDING: dict[str, str] = {
+    "error.no_such_race": "game.no_such_table",
+    "error.bad_seats": "game.bad_seats",
+    "error.bad_options": "game.bad_options",
+    "error.illegal_move": "game.illegal_move",
+    "error.host_cannot_leave_lobby": "game.host_cannot_leave_lobby",
+    "error.not_a_lobby": "game.not_a_lobby",
+    "error.race_over": "game.over",
+    "error.host_only": "game.host_only",
+    "error.too_few_players": "game.too_few_players",
+    "error.not_seated": "game.not_seated",
+    "error.stale_turn": "game.stale_turn",
+    "error.not_started": "game.not_started",
+    "error.no_such_seat": "game.no_such_seat",
+    "error.already_seated": "game.already_seated",
+    "error.no_race_here": "game.no_table_here",
+    "error.stale_choice": "game.stale_choice",
+    "error.server_only": "game.server_only",
+}
+"""The host's refusals are worded for races; these say "game" for any game."""
+
+
+__all__ = ["GAME_WORDING", "display_name", "fail", "locale_of", "reply"]

@@ -1,0 +1,64 @@
+"""Each hosted game's Discord adapter: one module per game (``cogs/games/<game>.py``) gives
+a :class:`GameFront`, through which the shared ``/game …`` commands (:mod:`cogs.tables`)
+and the announcer reach the game's own panel, public texts and pictures, rules card and
+lobby. The bot holds one front per game (``bot.fronts``), built at start-up.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Protocol
+
+import discord
+
+from bot.service import Announcement, Table
+
+
+class GameFront(Protocol):
+    """What the shared commands and the announcer need from one game on Discord."""
+
+    game: str
+
+    def title(self, locale: str | None) -> str:
+        """The game's name, as lists show it."""
+        ...
+
+    def rules_card(self, locale: str | None) -> str: ...
+
+    def lobby_text(self, table: Table) -> str: ...
+
+    async def refresh_lobby(self, table: Table) -> None: ...
+
+    async def status_text(self, table: Table, locale: str | None) -> str:
+        """Where the table stands, public facts only."""
+        ...
+
+    async def log_chunks(self, table: Table, locale: str | None) -> list[str]:
+        """The latest resolved steps, as messages of at most 2,000 characters."""
+        ...
+
+    async def open_panel(self, interaction: discord.Interaction[Any], table: Table) -> None:
+        """Answer with the seat's private panel (already checked: the right server)."""
+        ...
+
+    async def settle(self, table_id: int) -> None:
+        """After a seat changed hands or left: AI seats play, announcements go out."""
+        ...
+
+
+class Poster(Protocol):
+    """A game that posts its own announcements (the announcer's default is Charioteer's)."""
+
+    async def post(self, channel: Any, table: Table, announcement: Announcement, nonce: str) -> Any:
+        """Post ``announcement`` in ``channel`` with Discord's ``nonce``; the message."""
+        ...
+
+    async def board_content(self, table: Table) -> str | None:
+        """The current board message's text after a move, or None to leave it."""
+        ...
+
+    async def turn_notice(self, table: Table, user_id: int) -> tuple[str, discord.ui.View]:
+        """A seat's direct-message notice that its move is due."""
+        ...
+
+
+__all__ = ["GameFront", "Poster"]

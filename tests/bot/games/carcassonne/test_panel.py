@@ -1,0 +1,151 @@
+"""The active player's panel without Discord: every legal placement reachable through the
+numbered spots and Rotate, paging, the deployment choices of the placed tile, and values
+that are not on offer refused (spec §2)."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.games.base import ServiceError
+from bot.games.carcassonne import panel as panels
+from bot.games.carcassonne.panel import (
+    NOTHING,
+    TurnDraft,
+    choose,
+    deploy_action,
+    deploy_panel,
+    place_action,
+    place_panel,
+    place_png,
+    preview,
+    spots_of,
+    tile_text,
+)
+from engine.carcassonne import Deployment, Phase, Placement, Table
+from engine.carcassonne.rules import deploy_targets
+
+
+def game(seed: int = 5, turns: int = 6) -> Table:
+    """A game after ``turns`` turns of first placements, deploying nothing."""
+    table = Table.new(seats=3, seed=seed)
+    for _ in range(turns):
+        seat = table.active
+        table.place(seat, table.legal_placements()[0])
+        table.deploy(seat, None)
+    return table
+
+
+def test_every_legal_placement_is_a_spot_and_one_of_its_turns() -> None:
+    table = game()
+    seat_view = table.view(table.active)
+    spots = spots_of(seat_view)
+    offered = {Placement(x, y, turn) for (x, y), turns in spots.items() for turn in turns}
+    assert offered == set(table.legal_placements())
+    assert list(spots) == list(dict.fromkeys((p.x, p.y) for p in table.legal_placements()))
+
+
+def test_rotate_goes_through_the_turns_that_fit_on_the_spot_and_back() -> None:
+    table = game()
+    seat_view = table.view(table.active)
+    spots = spots_of(seat_view)
+    index, square = next((i, s) for i, s in enumerate(spots) if len(spots[s]) > 1)
+    draft = choose(seat_view, TurnDraft(), "spot", [str(index)])
+    seen = []
+    for _ in spots[square]:
+        shown = place_panel(seat_view, draft)
+        assert shown is not None and shown.square == square
+        seen.append(shown.turn)
+        draft = choose(seat_view, draft, "rotate", [])
+    assert seen == list(spots[square])
+    back = place_panel(seat_view, draft)
+    assert back is not None and back.turn == seen[0]
+
+
+def test_more_spots_pages_through_every_spot(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(panels, "SPOTS_PER_PAGE", 2)
+    table = game()
+    seat_view = table.view(table.active)
+    count = len(spots_of(seat_view))
+    draft, firsts = TurnDraft(), []
+    for _ in range(-(-count // 2) + 1):
+        shown = place_panel(seat_view, draft)
+        assert shown is not None
+        firsts.append(shown.spot)
+        assert [index for index, _ in shown.page_spots()] == list(
+            range(shown.spot, min(shown.spot + 2, count))
+        )
+        draft = choose(seat_view, draft, "page", [])
+    assert firsts == [*range(0, count, 2), 0]
+
+
+@pytest.mark.parametrize("value", ["999", "-1", "x", "", "１"])
+def test_a_spot_not_on_offer_is_refused(value: str) -> None:
+    table = game()
+    seat_view = table.view(table.active)
+    with pytest.raises(ServiceError) as refused:
+        choose(seat_view, TurnDraft(), "spot", [value])
+    assert refused.value.key == "game.stale_choice"
+
+
+def test_the_placement_played_is_the_one_shown_and_the_real_view_is_untouched() -> None:
+    table = game()
+    seat = table.active
+    seat_view = table.view(seat)
+    shown = place_panel(seat_view, choose(seat_view, TurnDraft(), "spot", ["1"]))
+    assert shown is not None
+    assert preview(seat_view, shown.placement).board.at[shown.square].tile == seat_view.current
+    assert shown.square not in seat_view.board.at
+    assert place_png(seat_view, shown.placement, shown.squares).startswith(b"\x89PNG")
+    action = place_action(seat_view, shown)
+    table.act(action)
+    assert table.state.phase is Phase.DEPLOY and table.state.placed == shown.square
+
+
+def test_the_deployment_choices_are_the_engines_and_nothing_is_the_default() -> None:
+    table = game()
+    seat = table.active
+    table.place(seat, table.legal_placements()[0])
+    seat_view = table.view(seat)
+    shown = deploy_panel(seat_view, TurnDraft())
+    assert shown is not None
+    assert list(shown.targets) == deploy_targets(table.state)
+    assert shown.target is None and shown.deployment is None
+    assert shown.sizes == ("small", "large")
+    assert deploy_action(seat_view, shown).data == {}
+    draft = choose(seat_view, TurnDraft(), "where", ["0"])
+    draft = choose(seat_view, draft, "size", ["large"])
+    chosen = deploy_panel(seat_view, draft)
+    assert chosen is not None and chosen.deployment in table.legal_deployments()
+    assert isinstance(chosen.deployment, Deployment) and chosen.deployment.size.value == "large"
+    assert choose(seat_view, draft, "where", [NOTHING]).target is None
+    with pytest.raises(ServiceError):
+        choose(seat_view, draft, "where", [str(len(shown.targets))])
+    with pytest.raises(ServiceError):
+        choose(seat_view, draft, "size", ["huge"])
+
+
+def test_each_step_refuses_the_other_steps_controls() -> None:
+    table = game()
+    seat = table.active
+    placing = table.view(seat)
+    with pytest.raises(ServiceError) as early:
+        choose(placing, TurnDraft(), "where", ["0"])
+    assert early.value.key == "carc.place_first"
+    table.place(seat, table.legal_placements()[0])
+    with pytest.raises(ServiceError) as late:
+        choose(table.view(seat), TurnDraft(), "rotate", [])
+    assert late.value.key == "carc.already_placed"
+
+
+def test_a_draft_from_json_keeps_only_sane_values() -> None:
+    assert TurnDraft.from_json(None) == TurnDraft()
+    odd = {"spot": -3, "turn": 7, "target": "x", "size": "huge"}
+    assert TurnDraft.from_json(odd) == TurnDraft()  # type: ignore[arg-type]
+    kept = TurnDraft(spot=2, turn=1, target=0, size="large")
+    assert TurnDraft.from_json(kept.to_json()) == kept
+
+
+def test_a_tile_is_told_by_its_features_as_turned() -> None:
+    text = tile_text("SW25")
+    assert text == "SW25: asteroid field (north–east)"
+    assert tile_text("SW25", 1) == "SW25: asteroid field (east–south)"

@@ -1,0 +1,120 @@
+"""Carcassonne on Discord: time limits and reminders work as for races (a timeout places
+the tile where the AI would and deploys nothing), with the bot in this event loop on a
+clock the test moves; and the public texts without Discord: a post the game has moved on
+from pings nobody, the final scoring is cut before the ranking is."""
+
+from __future__ import annotations
+
+import asyncio
+import dataclasses
+import time
+from pathlib import Path
+
+from bot.clock import FakeClock
+from bot.service import Table, TableService
+from bot.storage import RaceRow, SeatRow
+from cogs.app import CircusBot
+from cogs.games.carcassonne import board_text, podium_text, waiting_text
+from engine.carcassonne import FeatureRef, Kind
+from engine.carcassonne import Table as Game
+from engine.carcassonne.events import FeatureScored
+from engine.carcassonne.state import Result
+from tests.cogs.conftest import settings_for
+from tests.e2e.tilelayers import podiums, post_turn, posts, start_game, stories, wait_for_post
+from tests.fakediscord.harness import pointed_at
+from tests.fakediscord.server import FakeDiscord
+
+NAMES = {"red": "alice", "green": "bob"}
+USERS = {"red": 11, "green": 22}
+
+
+def host_table(turn: int = 1, status: str = "running") -> Table:
+    row = RaceRow(
+        id=7,
+        game="carcassonne",
+        guild_id=1,
+        channel_id=2,
+        thread_id=None,
+        host_id=11,
+        status=status,
+        settings={},
+        seed=1,
+        setup=None,
+        state=None,
+        seq=0,
+        turn=turn,
+        waiting="red",
+        deadline=None,
+        reminders=0,
+        lobby_message_id=None,
+        board_message_id=None,
+        locale="en",
+        created_at=0.0,
+        updated_at=0.0,
+    )
+    seats = tuple(SeatRow(7, seat, USERS[seat], NAMES[seat], None, 0.0) for seat in NAMES)
+    return Table(row, seats)
+
+
+def test_the_turns_post_pings_the_active_player_until_the_game_moves_on() -> None:
+    seat_view = Game.new(seats=2, seed=3).view()
+    current = board_text(host_table(turn=seat_view.turn), seat_view, "en")
+    assert "Tile set: reconstruction" in current and "<@11>" in current
+    assert "alice (red) places tile" in current
+    later = host_table(turn=seat_view.turn + 2)
+    assert "<@" not in board_text(later, seat_view, "en")
+    assert waiting_text(later, seat_view, "en") == "This turn is over: the game has moved on."
+
+
+def test_a_long_final_scoring_is_cut_and_the_ranking_always_shows() -> None:
+    seat_view = dataclasses.replace(
+        Game.new(seats=2, seed=3).view(),
+        scores=(12, 30),
+        result=Result((("green", 30), ("red", 12)), ("green",)),
+    )
+    scored = [
+        FeatureScored(FeatureRef(i, 0, 0), Kind.ROUTE, "red", 2, 2, 0, False, True, ("red",))
+        for i in range(120)
+    ]
+    text = podium_text(host_table(status="finished"), scored, seat_view, "en")
+    assert len(text) <= 2000
+    assert "Final scoring, every feature still held (120):" in text
+    assert "more feature(s)" in text
+    assert text.rstrip().endswith("points") and "Ranking:" in text
+    assert "1. bob (green)" in text
+
+
+async def test_reminders_then_a_timeout_that_places_the_tile_and_deploys_nothing(
+    fake: FakeDiscord, tmp_path: Path
+) -> None:
+    guild = fake.add_guild("Circus")
+    channel = guild.add_text_channel("tiles")
+    alice, bob = guild.add_member("alice"), guild.add_member("bob")
+    clock = FakeClock(start=time.time())
+    service = await TableService.create(str(tmp_path / "games.db"), clock=clock)
+    with pointed_at(fake):
+        bot = CircusBot(settings_for(fake, tmp_path / "games.db"), service=service)
+        runner = asyncio.create_task(bot.start(fake.token))
+        try:
+            await fake.wait_for_command("carcassonne", timeout=60)
+            await fake.wait_until_ready(timeout=60)
+            _, place = await start_game(fake, alice, [bob], channel, turn_limit="2m")
+            first = await wait_for_post(fake, place, 1)
+            assert "time runs out <t:" in first.content
+
+            def reminders() -> list[str]:
+                return [m.content for m in place.public_messages() if "⏳" in m.content]
+
+            clock.advance(61)
+            await fake.wait_for(lambda: bool(reminders()), timeout=30, what="the reminder")
+            assert alice.mention in reminders()[0] and bob.mention not in reminders()[0]
+            clock.advance(60)
+            second = await wait_for_post(fake, place, 2)
+            assert bob.mention in second.content
+        finally:
+            await bot.close()
+            await runner
+    told = stories(place)[0].content
+    assert "Alice (red) placed tile" in told and "Alice (red) deployed nothing." in told
+    assert not podiums(place)
+    assert [post_turn(m) for m in posts(place)] == [1, 2]
