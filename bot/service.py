@@ -27,6 +27,7 @@ from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
 from bot.clock import Clock, SystemClock
+from bot.community.ratings import guild_key, recompute
 from bot.games import host_for
 from bot.games.base import BOARD, GameHost, ServiceError, Standing
 from bot.storage import (
@@ -769,6 +770,19 @@ class TableService:
         self._forget(table.id)
         log.info("table %d: abandoned", table.id)
         return Update(await self._table(table.id))
+
+    # ------------------------------------------------------------------ ratings
+
+    async def recompute_ratings(self, guild_id: int | None, game: str) -> int:
+        """Rebuild a server's ratings of ``game`` from the stored results (a server admin's
+        repair): they come out identical to the ones updated game by game. Returns how many
+        games were rated."""
+        host_for(game)
+        rated: list[int] = []
+        await self.storage.write_with(
+            lambda connection: rated.append(recompute(connection, guild_key(guild_id), game))
+        )
+        return rated[0]
 
     # ------------------------------------------------------------------ reading
 

@@ -8,6 +8,7 @@ action can never be stored twice. Schema changes are numbered migrations.
 
 from __future__ import annotations
 
+import functools
 import json
 import logging
 import sqlite3
@@ -18,6 +19,7 @@ from typing import Any
 
 import aiosqlite
 
+from bot.community.ratings import rate_finished_game
 from engine.core import JSON, Action
 
 log = logging.getLogger(__name__)
@@ -133,6 +135,78 @@ MIGRATIONS: tuple[str, ...] = (
     """
     ALTER TABLE users ADD COLUMN dm_closed INTEGER NOT NULL DEFAULT 0;
     """,
+    # 5: skill ratings, one per player (a member, or an AI level) per game per server
+    # (guild 0: games outside a server), and every rated game's change per seat.
+    """
+    CREATE TABLE ratings (
+        guild_id INTEGER NOT NULL,
+        game TEXT NOT NULL,
+        player TEXT NOT NULL,
+        user_id INTEGER,
+        name TEXT NOT NULL,
+        mu REAL NOT NULL,
+        sigma REAL NOT NULL,
+        games INTEGER NOT NULL,
+        wins INTEGER NOT NULL,
+        podiums INTEGER NOT NULL,
+        updated_at REAL NOT NULL,
+        PRIMARY KEY (guild_id, game, player)
+    );
+    CREATE INDEX ratings_by_ordinal ON ratings (guild_id, game, (mu - 3 * sigma) DESC);
+    CREATE TABLE rating_changes (
+        id INTEGER PRIMARY KEY,
+        race_id INTEGER NOT NULL REFERENCES races (id),
+        seat TEXT NOT NULL,
+        guild_id INTEGER NOT NULL,
+        game TEXT NOT NULL,
+        player TEXT NOT NULL,
+        place INTEGER NOT NULL,
+        seats INTEGER NOT NULL,
+        mu_before REAL NOT NULL,
+        sigma_before REAL NOT NULL,
+        mu_after REAL NOT NULL,
+        sigma_after REAL NOT NULL,
+        at REAL NOT NULL,
+        UNIQUE (race_id, seat)
+    );
+    CREATE INDEX rating_changes_by_player ON rating_changes (guild_id, game, player, at);
+    CREATE INDEX rating_changes_by_game ON rating_changes (guild_id, game, at, race_id);
+    """,
+    # 6: tournaments as logs of events, the host tables their rounds opened, and each
+    # server's settings.
+    """
+    CREATE TABLE tournaments (
+        id INTEGER PRIMARY KEY,
+        guild_id INTEGER NOT NULL,
+        game TEXT NOT NULL,
+        name TEXT NOT NULL,
+        host_id INTEGER NOT NULL,
+        settings TEXT NOT NULL,
+        status TEXT NOT NULL,
+        created_at REAL NOT NULL
+    );
+    CREATE INDEX tournaments_by_guild ON tournaments (guild_id, status);
+    CREATE TABLE tournament_events (
+        tournament_id INTEGER NOT NULL REFERENCES tournaments (id),
+        seq INTEGER NOT NULL,
+        kind TEXT NOT NULL,
+        data TEXT NOT NULL,
+        by_user INTEGER,
+        at REAL NOT NULL,
+        PRIMARY KEY (tournament_id, seq)
+    );
+    CREATE TABLE tournament_tables (
+        tournament_id INTEGER NOT NULL REFERENCES tournaments (id),
+        round INTEGER NOT NULL,
+        table_index INTEGER NOT NULL,
+        race_id INTEGER UNIQUE REFERENCES races (id),
+        PRIMARY KEY (tournament_id, round, table_index)
+    );
+    CREATE TABLE guild_settings (
+        guild_id INTEGER PRIMARY KEY,
+        settings TEXT NOT NULL
+    );
+    """,
 )
 
 
@@ -224,7 +298,8 @@ class StoredAction:
     announcements: tuple[tuple[str, int], ...] = ()
     """(kind, turn) rows to add to the outbox, keyed by this action's seq."""
     results: tuple[ResultRow, ...] = ()
-    """The final placings when this action ends the game (stored in the same transaction)."""
+    """The final placings when this action ends the game (stored in the same transaction,
+    with the rating changes they cause)."""
 
 
 JSON_RACE_FIELDS = ("settings", "setup", "state")
@@ -260,10 +335,18 @@ def _race_columns(fields: dict[str, Any]) -> dict[str, Any]:
     }
 
 
+InTransaction = Callable[[sqlite3.Connection], None]
+"""Work that reads and writes inside a transaction, after its statements (a finished game's
+rating update reads the ratings it changes under the same write lock)."""
+
+
 def _transaction(
-    connection: sqlite3.Connection, statements: Sequence[tuple[str, Sequence[Any]]]
+    connection: sqlite3.Connection,
+    statements: Sequence[tuple[str, Sequence[Any]]],
+    then: InTransaction | None = None,
 ) -> list[int | None]:
-    """Run on the connection's own thread: BEGIN IMMEDIATE, the statements, COMMIT."""
+    """Run on the connection's own thread: BEGIN IMMEDIATE, the statements, ``then``,
+    COMMIT."""
     ids: list[int | None] = []
     connection.execute("BEGIN IMMEDIATE")
     try:
@@ -273,6 +356,8 @@ def _transaction(
                 raise StaleWrite(f"nothing to update: {sql.split(' WHERE ')[-1]}")
             ids.append(cursor.lastrowid)
             cursor.close()
+        if then is not None:
+            then(connection)
         connection.execute("COMMIT")
     except BaseException:
         connection.execute("ROLLBACK")
@@ -347,7 +432,9 @@ class Storage:
     async def _all(self, sql: str, params: Sequence[Any] = ()) -> list[sqlite3.Row]:
         return list(await self.db.execute_fetchall(sql, params))
 
-    async def _write(self, statements: Iterable[tuple[str, Sequence[Any]]]) -> list[int | None]:
+    async def _write(
+        self, statements: Iterable[tuple[str, Sequence[Any]]], then: InTransaction | None = None
+    ) -> list[int | None]:
         """Run statements in one transaction; returns each one's lastrowid. An UPDATE that
         changes no row aborts the transaction with :class:`StaleWrite`.
 
@@ -358,7 +445,7 @@ class Storage:
         batch = [(sql, tuple(params)) for sql, params in statements]
         # aiosqlite runs every call as a job on its thread; ``_execute`` is how it does.
         on_its_thread: Callable[..., Awaitable[list[int | None]]] = self.db._execute
-        ids = await on_its_thread(_transaction, self.db._conn, batch)
+        ids = await on_its_thread(_transaction, self.db._conn, batch, then)
         self.commits += 1
         return ids
 
@@ -566,7 +653,8 @@ class Storage:
                 )
             )
         statements.extend(_result_statements(stored.results))
-        await self._write(statements)
+        rate = functools.partial(rate_finished_game, race_id=stored.race_id)
+        await self._write(statements, rate if stored.results else None)
 
     async def actions(self, race_id: int) -> list[Action]:
         rows = await self._all(
@@ -699,6 +787,15 @@ class Storage:
                 )
             ]
         )
+
+    async def read(self, sql: str, params: Sequence[Any] = ()) -> list[sqlite3.Row]:
+        """Rows of a read-only query (the community features' own queries)."""
+        return await self._all(sql, params)
+
+    async def write_with(self, then: InTransaction) -> None:
+        """Run ``then`` on the connection inside one write transaction (a recomputation
+        that reads and rewrites many rows at once)."""
+        await self._write([], then)
 
     async def fact(self, key: str) -> str | None:
         """A fact the host keeps about itself (e.g. the hash of its synced commands)."""

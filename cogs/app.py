@@ -27,12 +27,14 @@ from bot.service import TableService
 from bot.storage import StorageError
 from bot.text import catalogue
 from cogs.announce import Announcer
+from cogs.community import CommunityCog
 from cogs.games import GameFront
 from cogs.games import carcassonne as carc
 from cogs.games import cartographers as carto
 from cogs.games.charioteer import CharioteerFront
 from cogs.race import FOLLOW_UP, RaceCog
 from cogs.tables import TablesCog
+from cogs.tournaments import TournamentCog
 from cogs.ui import BUTTON_PATTERN, MODAL_PATTERN, SELECT_PATTERN, RaceButton, RaceSelect
 
 log = logging.getLogger(__name__)
@@ -128,6 +130,11 @@ class CircusBot(commands.Bot):
         self.race_cog = RaceCog(self, self.service, self.announcer)
         await self.add_cog(self.race_cog)
         self.component_handler = self.race_cog.on_component
+        self.community_cog = CommunityCog(self, self.service)
+        await self.add_cog(self.community_cog)
+        self.tournament_cog = TournamentCog(self, self.service, self.race_cog)
+        await self.add_cog(self.tournament_cog)
+        self.race_cog.on_game_over = self.tournament_cog.game_over
         self.add_dynamic_items(RaceButton, RaceSelect)
         self.cartographers = carto.CartographersCog(self, self.service, self.announcer, images)
         await self.add_cog(self.cartographers)
@@ -148,6 +155,7 @@ class CircusBot(commands.Bot):
         self._tasks.append(asyncio.create_task(self.resume_races()))
         self._tasks.append(asyncio.create_task(self.dispatch_time_limits()))
         self._tasks.append(asyncio.create_task(self.sweep_outbox()))
+        self._tasks.append(asyncio.create_task(self.community_cog.expire_lobbies()))
 
     async def sync_commands(self) -> None:
         """Register the slash commands with Discord, only where they changed since the

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from collections.abc import Awaitable, Callable
 from typing import Any, Literal
 
 import discord
@@ -20,6 +21,7 @@ from discord.app_commands import locale_str as _
 from discord.ext import commands
 
 from bot.access import Act, Asker, Verdict, judge
+from bot.community.server import ServerSettingsStore
 from bot.games.charioteer.drafts import Draft, DraftError, parse_move_text
 from bot.games.charioteer.panel import apply_choice, build_panel
 from bot.service import (
@@ -33,6 +35,7 @@ from bot.service import (
 )
 from bot.text import t
 from cogs.announce import NO_ANSWER, TRANSIENT, Announcer
+from cogs.server_checks import enforce_server_settings
 from cogs.ui import MODAL_PATTERN, MoveModal, lobby_view, panel_view, typed_move
 from engine.charioteer.render import hand_text, reveal_text, rule_text
 from engine.core import EngineError, public_events
@@ -129,6 +132,8 @@ class RaceCog(
         self.service = service
         self.announcer = announcer
         self._background: set[asyncio.Task[None]] = set()
+        self.on_game_over: Callable[[int], Awaitable[None]] | None = None
+        """Told of every game that ended, after its follow-up (tournaments report it)."""
 
     # ------------------------------------------------------------------ access
 
@@ -236,6 +241,9 @@ class RaceCog(
             await self.announcer.outbox.deliver(race_id)
             if moved:
                 await self.announcer.refresh_board(race_id)
+            over = (await self.service.table(race_id)).status in ("finished", "abandoned")
+            if over and self.on_game_over is not None:
+                await self.on_game_over(race_id)
         except Exception:
             log.exception("race %d: follow-up work failed", race_id)
 
@@ -303,6 +311,9 @@ class RaceCog(
                 ),
             )
             return
+        await enforce_server_settings(
+            ServerSettingsStore(self.service.storage), interaction, admin=is_admin(interaction)
+        )
         settings = TableSettings(
             seats=seats,
             options={"laps": laps},

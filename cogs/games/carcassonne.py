@@ -22,6 +22,7 @@ from discord import app_commands
 from discord.app_commands import locale_str as _
 from discord.ext import commands
 
+from bot.community.server import ServerSettingsStore
 from bot.games.base import BOARD, PODIUM, REVEAL
 from bot.games.carcassonne import HOST
 from bot.games.carcassonne.panel import (
@@ -61,7 +62,8 @@ from cogs.announce import MENTIONS, Announcer, waiting_line
 from cogs.answers import display_name, fail, locale_of, reply
 from cogs.games.cartographers import is_lobby
 from cogs.place import Act, check_place
-from cogs.race import FOLLOW_UP, THREAD_ARCHIVE_MINUTES, on_own_panel
+from cogs.race import FOLLOW_UP, THREAD_ARCHIVE_MINUTES, is_admin, on_own_panel
+from cogs.server_checks import enforce_server_settings
 from engine.carcassonne import Phase, SeatView, Size
 from engine.carcassonne.render import board_png
 from engine.core import public_events
@@ -394,6 +396,9 @@ class CarcassonneCog(
             seats=seats,
             options={"team": team, "unplaceable": "remove"},
             turn_seconds=TURN_LIMITS.get(turn_limit, TURN_LIMITS["24h"]),
+        )
+        await enforce_server_settings(
+            ServerSettingsStore(self.service.storage), interaction, admin=is_admin(interaction)
         )
         locale = (
             str(interaction.guild_locale.value)

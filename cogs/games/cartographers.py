@@ -21,6 +21,7 @@ from discord import app_commands
 from discord.app_commands import locale_str as _
 from discord.ext import commands
 
+from bot.community.server import ServerSettingsStore
 from bot.games.base import BOARD, PODIUM, REVEAL
 from bot.games.cartographers import HOST, SEASON, drawing_action
 from bot.games.cartographers.panel import (
@@ -46,7 +47,8 @@ from bot.text import t
 from cogs.announce import MENTIONS, Announcer, mention, waiting_line
 from cogs.answers import display_name, fail, locale_of, reply
 from cogs.place import Act, check_place
-from cogs.race import FOLLOW_UP, THREAD_ARCHIVE_MINUTES, on_own_panel
+from cogs.race import FOLLOW_UP, THREAD_ARCHIVE_MINUTES, is_admin, on_own_panel
+from cogs.server_checks import enforce_server_settings
 from engine.cartographers import Phase, SeatView
 from engine.cartographers.components import EDICTS, EXPLORE_BY_ID
 from engine.cartographers.events import AmbushIgnored, MonsterPlaced, SeasonScored
@@ -449,6 +451,9 @@ class CartographersCog(
             seats=seats,
             options={"side": side, "ambush": "auto" if seats == 1 else ambush},
             turn_seconds=TURN_LIMITS.get(turn_limit, TURN_LIMITS["24h"]),
+        )
+        await enforce_server_settings(
+            ServerSettingsStore(self.service.storage), interaction, admin=is_admin(interaction)
         )
         locale = (
             str(interaction.guild_locale.value)

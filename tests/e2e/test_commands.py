@@ -13,8 +13,18 @@ from tests.fakediscord.harness import BotProcess, run_bot
 
 GLOBAL = "/applications/{application_id}/commands"
 IN_GUILD = "/applications/{application_id}/guilds/{guild_id}/commands"
-COMMANDS = ["race", "cartographers", "carcassonne", "game"]
-"""The bot's slash command groups, in the order it registers them."""
+COMMANDS = [
+    "race",
+    "leaderboard",
+    "profile",
+    "settings",
+    "help",
+    "tournament",
+    "cartographers",
+    "carcassonne",
+    "game",
+]
+"""The bot's slash commands and command groups, in the order it registers them."""
 
 
 @contextlib.asynccontextmanager

@@ -356,9 +356,25 @@ class Guild:
     bot_role: Role
     members: dict[int, Member] = field(default_factory=dict)
     channels: list[Channel] = field(default_factory=list)
+    roles: list[Role] = field(default_factory=list)
+    """Roles beyond @everyone and the bot's own."""
 
     def __repr__(self) -> str:
         return f"<Guild {self.name} {self.id}>"
+
+    def add_role(self, name: str, *permissions: str) -> Role:
+        """A new role (no member holds it yet); the bot is told with GUILD_ROLE_CREATE."""
+        role = Role(self.fake.snowflake(), name, permission_bits(permissions), 2 + len(self.roles))
+        self.roles.append(role)
+        self.fake.dispatch_guild_event("GUILD_ROLE_CREATE", self, self._role_event(role))
+        return role
+
+    def give_role(self, user: User, role: Role) -> None:
+        """A member is given a role: their next interactions carry it (the bot, without the
+        members intent, gets no member update)."""
+        member = self.members[user.id]
+        if role not in member.roles:
+            member.roles.append(role)
 
     def add_text_channel(self, name: str) -> Channel:
         """A new text channel; the bot is told with CHANNEL_CREATE if it is connected."""
@@ -400,7 +416,11 @@ class Guild:
             "verification_level": 0,
             "default_message_notifications": 0,
             "explicit_content_filter": 0,
-            "roles": [self.everyone.payload(), self.bot_role.payload()],
+            "roles": [
+                self.everyone.payload(),
+                self.bot_role.payload(),
+                *(role.payload() for role in self.roles),
+            ],
             "emojis": [],
             "stickers": [],
             "features": [],

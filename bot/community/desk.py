@@ -1,0 +1,239 @@
+"""Tournaments kept in the database: each one a row and its log of events
+(:mod:`bot.community.tournament`), one event per stored step.
+
+Every call reads the log, checks the new step against the state it rebuilds, and writes
+the step in one transaction; ``(tournament, seq)`` is unique, so two organisers acting at
+once cannot both write the same step (the second is told to try again). A finished table
+completing a round stores its result and the next round's pairing together, so a restart
+never finds a complete round left unpaired.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from bot.clock import Clock, SystemClock
+from bot.community.ratings import INITIAL, Rating, guild_key, player_key
+from bot.community.tournament import (
+    DROPPED,
+    FINISHED,
+    RESULT,
+    ROUND,
+    SIGNED_UP,
+    STARTED,
+    Event,
+    Tournament,
+    TournamentError,
+    TournamentSettings,
+    round_to_json,
+)
+from bot.storage import Storage
+
+MAX_NAME = 80
+
+
+@dataclass(frozen=True)
+class TournamentRecord:
+    id: int
+    guild_id: int
+    game: str
+    name: str
+    host_id: int
+    state: Tournament
+    events: tuple[Event, ...]
+    """The log the state was rebuilt from: a step is written as the next of these, so a
+    step checked against an older state can never be stored (its seq is taken)."""
+
+    def fresh(self) -> Tournament:
+        """The state rebuilt again from the same log (to try steps on)."""
+        return Tournament.replay(self.state.settings, self.events)
+
+
+class TournamentDesk:
+    """Tournaments of every game in one database."""
+
+    def __init__(self, storage: Storage, clock: Clock | None = None) -> None:
+        self.storage = storage
+        self.clock: Clock = clock or SystemClock()
+
+    async def create(
+        self,
+        *,
+        guild_id: int | None,
+        game: str,
+        name: str,
+        host_id: int,
+        settings: TournamentSettings,
+    ) -> TournamentRecord:
+        checked = settings.checked()
+        name = name.strip()[:MAX_NAME] or game
+        created: list[int] = []
+
+        def insert(connection: sqlite3.Connection) -> None:
+            cursor = connection.execute(
+                "INSERT INTO tournaments (guild_id, game, name, host_id, settings, status,"
+                " created_at) VALUES (?, ?, ?, ?, ?, 'signup', ?)",
+                (
+                    guild_key(guild_id),
+                    game,
+                    name,
+                    host_id,
+                    json.dumps(checked.to_json()),
+                    self.clock.now(),
+                ),
+            )
+            assert cursor.lastrowid is not None
+            created.append(cursor.lastrowid)
+
+        await self.storage.write_with(insert)
+        return await self.load(created[0])
+
+    async def load(self, tournament_id: int) -> TournamentRecord:
+        rows = await self.storage.read(
+            "SELECT id, guild_id, game, name, host_id, settings FROM tournaments WHERE id = ?",
+            (tournament_id,),
+        )
+        if not rows:
+            raise TournamentError("error.no_such_tournament", tournament=tournament_id)
+        row = rows[0]
+        settings = TournamentSettings.from_json(json.loads(row[5]))
+        events = tuple(await self.events(tournament_id))
+        state = Tournament.replay(settings, events)
+        return TournamentRecord(row[0], row[1], row[2], row[3], row[4], state, events)
+
+    async def events(self, tournament_id: int) -> list[Event]:
+        rows = await self.storage.read(
+            "SELECT kind, data FROM tournament_events WHERE tournament_id = ? ORDER BY seq",
+            (tournament_id,),
+        )
+        return [Event(row[0], json.loads(row[1])) for row in rows]
+
+    async def _append(
+        self, record: TournamentRecord, events: list[Event], by_user: int | None
+    ) -> TournamentRecord:
+        """Check ``events`` on the state and store them in one transaction."""
+        state = record.fresh()
+        for event in events:
+            state.apply(event)
+        seq = len(record.events)
+        now = self.clock.now()
+
+        def write(connection: sqlite3.Connection) -> None:
+            for offset, event in enumerate(events, start=1):
+                connection.execute(
+                    "INSERT INTO tournament_events (tournament_id, seq, kind, data, by_user, at)"
+                    " VALUES (?, ?, ?, ?, ?, ?)",
+                    (
+                        record.id,
+                        seq + offset,
+                        event.kind,
+                        json.dumps(dict(event.data)),
+                        by_user,
+                        now,
+                    ),
+                )
+            connection.execute(
+                "UPDATE tournaments SET status = ? WHERE id = ?", (state.status, record.id)
+            )
+
+        try:
+            await self.storage.write_with(write)
+        except sqlite3.IntegrityError:
+            raise TournamentError("error.tournament_busy") from None
+        return await self.load(record.id)
+
+    def _require_host(self, record: TournamentRecord, user_id: int, admin: bool) -> None:
+        if user_id != record.host_id and not admin:
+            raise TournamentError("error.tournament_host_only")
+
+    async def _rating(self, record: TournamentRecord, user_id: int) -> Rating:
+        rows = await self.storage.read(
+            "SELECT mu, sigma FROM ratings WHERE guild_id = ? AND game = ? AND player = ?",
+            (record.guild_id, record.game, player_key(user_id, None)),
+        )
+        return Rating(rows[0][0], rows[0][1]) if rows else INITIAL
+
+    # ------------------------------------------------------------------ steps
+
+    async def sign_up(self, tournament_id: int, user_id: int, name: str) -> TournamentRecord:
+        record = await self.load(tournament_id)
+        rating = (await self._rating(record, user_id)).ordinal
+        data = {"player": player_key(user_id, None), "name": name, "rating": rating}
+        return await self._append(record, [Event(SIGNED_UP, data)], user_id)
+
+    async def drop(
+        self, tournament_id: int, user_id: int, *, by_user: int | None = None, admin: bool = False
+    ) -> TournamentRecord:
+        """A player leaves (or, with ``by_user``, the organiser removes them): they are
+        paired no more; their played games stand."""
+        record = await self.load(tournament_id)
+        if by_user is not None and by_user != user_id:
+            self._require_host(record, by_user, admin)
+        event = Event(DROPPED, {"player": player_key(user_id, None)})
+        return await self._append(record, [event], by_user or user_id)
+
+    async def start(
+        self, tournament_id: int, by_user: int | None, *, admin: bool = False
+    ) -> TournamentRecord:
+        """Close sign-up and pair the first round (``by_user`` None: the deadline)."""
+        record = await self.load(tournament_id)
+        if by_user is not None:
+            self._require_host(record, by_user, admin)
+        state = record.fresh()
+        state.apply(Event(STARTED))
+        first = state.next_round()
+        assert first is not None
+        events = [Event(STARTED), Event(ROUND, round_to_json(first))]
+        return await self._append(record, events, by_user)
+
+    async def report(
+        self, tournament_id: int, round_number: int, table: int, places: Mapping[str, int]
+    ) -> TournamentRecord:
+        """A table's result; when it completes the round, the next round's pairing is
+        stored with it."""
+        record = await self.load(tournament_id)
+        result = Event(RESULT, {"round": round_number, "table": table, "places": dict(places)})
+        state = record.fresh()
+        state.apply(result)
+        events = [result]
+        if state.round_complete:
+            following = state.next_round()
+            if following is not None:
+                events.append(Event(ROUND, round_to_json(following)))
+        return await self._append(record, events, None)
+
+    async def advance(
+        self, tournament_id: int, by_user: int, *, admin: bool = False
+    ) -> TournamentRecord:
+        """The organiser closes the current round: every table still without a result
+        counts as a tie of all its players, and the next round is paired."""
+        record = await self.load(tournament_id)
+        self._require_host(record, by_user, admin)
+        state = record.state
+        if not state.rounds or state.status == FINISHED:
+            raise TournamentError("error.tournament_round_open")
+        play = state.rounds[-1]
+        events: list[Event] = []
+        replayed = record.fresh()
+        for index, table in enumerate(play.pairing.tables):
+            if index not in play.results:
+                data: dict[str, Any] = {
+                    "round": len(state.rounds),
+                    "table": index,
+                    "places": dict.fromkeys(table, 1),
+                }
+                replayed.apply(Event(RESULT, data))
+                events.append(Event(RESULT, data))
+        following = replayed.next_round()
+        if following is not None:
+            events.append(Event(ROUND, round_to_json(following)))
+        if not events:
+            raise TournamentError("error.tournament_round_open")
+        return await self._append(record, events, by_user)
+
+
+__all__ = ["TournamentDesk", "TournamentRecord"]

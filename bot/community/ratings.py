@@ -1,0 +1,232 @@
+"""Skill ratings: openskill's Plackett–Luce model, one rating per player per game per server.
+
+A player is a member (``user:<id>``) or an AI level (``ai:<level>``): every AI seat of one
+level in one server plays as the same pseudo-player, so beating the strongest AI counts for
+more than beating the weakest. Tied seats are ranked as ties. A finished game is rated in
+the transaction that stores its final action (:func:`rate_finished_game`, called by
+:meth:`bot.storage.Storage.store_action`); an abandoned game stores no result and is never
+rated, nor is a game of one seat.
+
+Ratings are a function of the stored results taken in their order ``(finished_at, race
+id)``: :func:`recompute` rebuilds a server's ratings of one game from them, and a game that
+arrives out of that order is rated by recomputing, so incremental updates and a
+recomputation always agree exactly.
+"""
+
+from __future__ import annotations
+
+import logging
+import sqlite3
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from openskill.models import PlackettLuce
+
+log = logging.getLogger(__name__)
+
+MODEL = PlackettLuce()
+"""openskill's defaults: a new player is mu 25, sigma 25/3 (ordinal 0)."""
+NO_GUILD = 0
+"""The server of games played outside one (direct messages, the console)."""
+PODIUM_PLACES = 3
+
+
+@dataclass(frozen=True)
+class Rating:
+    mu: float
+    sigma: float
+
+    @property
+    def ordinal(self) -> float:
+        """The conservative estimate leaderboards sort by: mu − 3 sigma."""
+        return self.mu - 3 * self.sigma
+
+
+INITIAL = Rating(MODEL.mu, MODEL.sigma)
+
+
+def player_key(user_id: int | None, ai_level: str | None) -> str:
+    """The rated identity of a seat: its member, or the AI level that played it."""
+    if user_id is not None:
+        return f"user:{user_id}"
+    return f"ai:{ai_level or 'ai'}"
+
+
+def guild_key(guild_id: int | None) -> int:
+    return NO_GUILD if guild_id is None else guild_id
+
+
+def new_ratings(priors: Sequence[Rating], places: Sequence[int]) -> list[Rating]:
+    """Each seat's rating after a game where seat ``i`` had ``priors[i]`` and finished at
+    ``places[i]`` (1 is first; equal places are ties)."""
+    teams = [[MODEL.create_rating([prior.mu, prior.sigma])] for prior in priors]
+    rated = MODEL.rate(teams, ranks=[float(place) for place in places])
+    return [Rating(team[0].mu, team[0].sigma) for team in rated]
+
+
+@dataclass(frozen=True)
+class _Seat:
+    seat: str
+    player: str
+    user_id: int | None
+    name: str
+    place: int
+
+
+def _seats(connection: sqlite3.Connection, race_id: int) -> tuple[list[_Seat], float]:
+    rows = connection.execute(
+        "SELECT results.seat, results.user_id, results.name, results.place,"
+        " results.finished_at, seats.ai_level FROM results"
+        " LEFT JOIN seats ON seats.race_id = results.race_id AND seats.seat = results.seat"
+        " WHERE results.race_id = ? ORDER BY results.seat",
+        (race_id,),
+    ).fetchall()
+    seats = [
+        _Seat(
+            seat=row[0],
+            player=player_key(row[1], row[5]),
+            user_id=row[1],
+            name=row[2] if row[1] is not None else f"AI ({row[5] or 'ai'})",
+            place=int(row[3]),
+        )
+        for row in rows
+    ]
+    finished_at = max((float(row[4]) for row in rows), default=0.0)
+    return seats, finished_at
+
+
+def _rating(connection: sqlite3.Connection, guild: int, game: str, player: str) -> Rating:
+    row = connection.execute(
+        "SELECT mu, sigma FROM ratings WHERE guild_id = ? AND game = ? AND player = ?",
+        (guild, game, player),
+    ).fetchone()
+    return INITIAL if row is None else Rating(float(row[0]), float(row[1]))
+
+
+def _rate(connection: sqlite3.Connection, race_id: int, guild: int, game: str) -> None:
+    """Rate one finished game from its stored results, on top of the current ratings."""
+    seats, at = _seats(connection, race_id)
+    if len(seats) < 2:
+        return
+    players = sorted({seat.player for seat in seats})
+    before = {player: _rating(connection, guild, game, player) for player in players}
+    after_by_seat = new_ratings([before[s.player] for s in seats], [s.place for s in seats])
+    after: dict[str, Rating] = {}
+    for player in players:
+        mine = [r for s, r in zip(seats, after_by_seat, strict=True) if s.player == player]
+        # An AI level holding several seats moves by the mean of its seats' updates.
+        after[player] = Rating(
+            sum(r.mu for r in mine) / len(mine), sum(r.sigma for r in mine) / len(mine)
+        )
+    for seat in seats:
+        old, new = before[seat.player], after[seat.player]
+        connection.execute(
+            "INSERT INTO rating_changes (race_id, seat, guild_id, game, player, place, seats,"
+            " mu_before, sigma_before, mu_after, sigma_after, at)"
+            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            (
+                race_id,
+                seat.seat,
+                guild,
+                game,
+                seat.player,
+                seat.place,
+                len(seats),
+                old.mu,
+                old.sigma,
+                new.mu,
+                new.sigma,
+                at,
+            ),
+        )
+    for player in players:
+        mine_seats = [s for s in seats if s.player == player]
+        new = after[player]
+        connection.execute(
+            "INSERT INTO ratings (guild_id, game, player, user_id, name, mu, sigma, games,"
+            " wins, podiums, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+            " ON CONFLICT (guild_id, game, player) DO UPDATE SET name = excluded.name,"
+            " mu = excluded.mu, sigma = excluded.sigma, games = games + excluded.games,"
+            " wins = wins + excluded.wins, podiums = podiums + excluded.podiums,"
+            " updated_at = excluded.updated_at",
+            (
+                guild,
+                game,
+                player,
+                mine_seats[0].user_id,
+                mine_seats[-1].name,
+                new.mu,
+                new.sigma,
+                len(mine_seats),
+                sum(s.place == 1 for s in mine_seats),
+                sum(s.place <= PODIUM_PLACES for s in mine_seats),
+                at,
+            ),
+        )
+
+
+def rate_finished_game(connection: sqlite3.Connection, race_id: int) -> None:
+    """Rate a game whose results were just stored, inside the same transaction. A game
+    finishing before the last rated one (in ``(finished_at, race id)`` order) is rated by
+    recomputing its server's ratings of that game, so the order never matters.
+
+    The rating is a savepoint of its own: if it fails, its writes are undone and logged,
+    and the game's final action and results are stored all the same (a game never stays
+    unfinished for its rating; a recomputation rates it later)."""
+    connection.execute("SAVEPOINT rating")
+    try:
+        _rate_finished_game(connection, race_id)
+    except Exception:
+        connection.execute("ROLLBACK TO rating")
+        log.exception("race %d: rating the game failed; its result is stored", race_id)
+    connection.execute("RELEASE rating")
+
+
+def _rate_finished_game(connection: sqlite3.Connection, race_id: int) -> None:
+    race = connection.execute(
+        "SELECT game, guild_id FROM races WHERE id = ?", (race_id,)
+    ).fetchone()
+    if race is None:
+        return
+    game, guild = str(race[0]), guild_key(race[1])
+    finished = connection.execute(
+        "SELECT MAX(finished_at) FROM results WHERE race_id = ?", (race_id,)
+    ).fetchone()
+    latest = connection.execute(
+        "SELECT at, race_id FROM rating_changes WHERE guild_id = ? AND game = ?"
+        " ORDER BY at DESC, race_id DESC LIMIT 1",
+        (guild, game),
+    ).fetchone()
+    if latest is not None and (float(finished[0]), race_id) < (float(latest[0]), latest[1]):
+        recompute(connection, guild, game)
+    else:
+        _rate(connection, race_id, guild, game)
+
+
+def recompute(connection: sqlite3.Connection, guild: int, game: str) -> int:
+    """Rebuild a server's ratings of ``game`` from the stored results, oldest first; returns
+    how many games were rated."""
+    connection.execute("DELETE FROM ratings WHERE guild_id = ? AND game = ?", (guild, game))
+    connection.execute("DELETE FROM rating_changes WHERE guild_id = ? AND game = ?", (guild, game))
+    races = connection.execute(
+        "SELECT races.id FROM races JOIN results ON results.race_id = races.id"
+        " WHERE races.game = ? AND COALESCE(races.guild_id, 0) = ? AND races.status = 'finished'"
+        " GROUP BY races.id HAVING COUNT(*) >= 2 ORDER BY MAX(results.finished_at), races.id",
+        (game, guild),
+    ).fetchall()
+    for (race_id,) in races:
+        _rate(connection, int(race_id), guild, game)
+    return len(races)
+
+
+__all__ = [
+    "INITIAL",
+    "MODEL",
+    "NO_GUILD",
+    "Rating",
+    "guild_key",
+    "new_ratings",
+    "player_key",
+    "rate_finished_game",
+    "recompute",
+]

@@ -1,0 +1,128 @@
+"""A tournament's rounds played on the host: each table of a round becomes a hosted game
+(a lobby opened for its players in pairing order, then started), and a finished or
+abandoned game reports its table's result.
+
+The link between a round's table and its game is stored (``tournament_tables``) before the
+game is filled and started, so opening a round again after a restart finishes what was
+begun and never opens a table twice. Seats map back to entrants by position: the pairing's
+first player takes the first seat, and so on, whoever plays the seat by the end (a player
+who leaves is replaced by an AI; the result still counts for the entrant).
+"""
+
+from __future__ import annotations
+
+import sqlite3
+
+from bot.community.desk import TournamentDesk, TournamentRecord
+from bot.service import ABANDONED, FINISHED, LOBBY, Table, TableService, TableSettings
+
+
+def user_of(player: str) -> int:
+    """The member id of an entrant's player key (``user:<id>``)."""
+    kind, _, number = player.partition(":")
+    if kind != "user" or not number.isdigit():
+        raise ValueError(f"not a member's player key: {player}")
+    return int(number)
+
+
+class TournamentTables:
+    """Opens and reads back the games of tournament rounds."""
+
+    def __init__(self, desk: TournamentDesk, service: TableService) -> None:
+        self.desk = desk
+        self.service = service
+
+    async def _links(self, tournament_id: int, round_number: int) -> dict[int, int]:
+        rows = await self.service.storage.read(
+            "SELECT table_index, race_id FROM tournament_tables"
+            " WHERE tournament_id = ? AND round = ?",
+            (tournament_id, round_number),
+        )
+        return {int(row[0]): int(row[1]) for row in rows}
+
+    async def _link(self, tournament_id: int, round_number: int, index: int, race: int) -> None:
+        def insert(connection: sqlite3.Connection) -> None:
+            connection.execute(
+                "INSERT INTO tournament_tables (tournament_id, round, table_index, race_id)"
+                " VALUES (?, ?, ?, ?)",
+                (tournament_id, round_number, index, race),
+            ).close()
+
+        await self.service.storage.write_with(insert)
+
+    async def open_round(self, tournament_id: int, *, channel_id: int | None) -> list[Table]:
+        """Open and start every table of the current round that has no game yet (or whose
+        game was left unstarted); returns the tables started now."""
+        record = await self.desk.load(tournament_id)
+        state = record.state
+        if not state.rounds:
+            return []
+        number, play = len(state.rounds), state.rounds[-1]
+        links = await self._links(tournament_id, number)
+        started = []
+        for index, players in enumerate(play.pairing.tables):
+            if index in play.results:
+                continue
+            race = links.get(index)
+            if race is None:
+                race = await self._open(record, players, channel_id)
+                await self._link(tournament_id, number, index, race)
+            table = await self.service.table(race)
+            if table.status == LOBBY:
+                started.append(await self._fill_and_start(record, table, players))
+        return started
+
+    async def _open(
+        self, record: TournamentRecord, players: tuple[str, ...], channel_id: int | None
+    ) -> int:
+        first = players[0]
+        settings = dict(record.state.settings.table) | {"seats": len(players)}
+        table = await self.service.open_lobby(
+            game=record.game,
+            host_id=user_of(first),
+            host_name=record.state.entrants[first].name,
+            settings=TableSettings.from_json(TableSettings().to_json() | settings),
+            guild_id=record.guild_id,
+            channel_id=channel_id,
+        )
+        return table.id
+
+    async def _fill_and_start(
+        self, record: TournamentRecord, table: Table, players: tuple[str, ...]
+    ) -> Table:
+        for player in players[1:]:
+            if table.seat_of(user_of(player)) is None:
+                entrant = record.state.entrants[player]
+                table = await self.service.join(table.id, user_of(player), entrant.name)
+        return (await self.service.start(table.id, user_of(players[0]))).table
+
+    async def table_finished(self, race_id: int) -> TournamentRecord | None:
+        """Report the result of a tournament table's game once it is over (finished: its
+        places; abandoned: a tie of everyone at it). Returns the tournament after it, or
+        None when the game is no tournament's. Reporting twice changes nothing."""
+        rows = await self.service.storage.read(
+            "SELECT tournament_id, round, table_index FROM tournament_tables WHERE race_id = ?",
+            (race_id,),
+        )
+        if not rows:
+            return None
+        tournament_id, number, index = (int(value) for value in rows[0])
+        record = await self.desk.load(tournament_id)
+        rounds = record.state.rounds
+        if number != len(rounds) or index in rounds[-1].results:
+            return record
+        table = await self.service.table(race_id)
+        players = rounds[-1].pairing.tables[index]
+        if table.status == FINISHED:
+            names = table.host.seat_names(len(players), table.settings.options)
+            entrant_of = dict(zip(names, players, strict=True))
+            results = await self.service.storage.results(race_id)
+            places = {entrant_of[result.seat]: result.place for result in results}
+        elif table.status == ABANDONED:
+            places = dict.fromkeys(players, 1)
+        else:
+            return record
+        return await self.desk.report(tournament_id, number, index, places)
+
+
+__all__ = ["TournamentTables", "user_of"]

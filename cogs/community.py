@@ -1,0 +1,347 @@
+"""Community commands: ``/leaderboard``, ``/profile``, ``/settings`` and ``/help``, for every
+hosted game, and the closing of lobbies past their server's expiry (the settings' check on
+opening a lobby is :func:`cogs.server_checks.enforce_server_settings`).
+
+Handlers stay short: check who may act, read through :mod:`bot.community`, answer. Every
+command runs in a server only and reads that server's data only; ``/settings`` changes
+need Manage Server (Discord hides the command from others, and the handler checks again,
+since a modified client can send it anyway).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import logging
+from typing import Any, TypeVar
+
+import discord
+from discord import app_commands
+from discord.app_commands import locale_str as _
+from discord.ext import commands
+
+from bot.community.pictures import rating_chart
+from bot.community.server import LANGUAGES, ServerSettings, ServerSettingsStore
+from bot.community.stats import Record, leaderboard, profile, rating_history, records
+from bot.games import GAMES
+from bot.games.base import ServiceError
+from bot.service import TableService
+from bot.text import t
+from cogs.announce import TRANSIENT
+from cogs.race import is_admin, locale_of, reply
+
+log = logging.getLogger(__name__)
+N = TypeVar("N", int, float)
+
+GAME_CHOICES = [app_commands.Choice(name=_(game, key=f"game.{game}"), value=game) for game in GAMES]
+NAME_WIDTH = 20
+LOBBY_SWEEP_SECONDS = 300.0
+
+
+def game_name(locale: str, game: str) -> str:
+    return t(locale, f"game.{game}")
+
+
+@app_commands.guild_only()
+class CommunityCog(commands.Cog):
+    """Ratings, profiles, server settings and help."""
+
+    def __init__(self, bot: commands.Bot, service: TableService) -> None:
+        self.bot = bot
+        self.service = service
+        self.server_settings = ServerSettingsStore(service.storage)
+
+    async def interaction_check(self, interaction: discord.Interaction[Any], /) -> bool:
+        if interaction.guild_id is None:
+            raise app_commands.NoPrivateMessage()
+        return True
+
+    async def cog_app_command_error(
+        self, interaction: discord.Interaction[Any], error: app_commands.AppCommandError
+    ) -> None:
+        original = getattr(error, "original", error)
+        locale = locale_of(interaction)
+        if isinstance(original, ServiceError):
+            text = t(locale, original.key, **original.params)
+        elif isinstance(original, app_commands.NoPrivateMessage):
+            text = t(locale, "error.server_only")
+        else:
+            log.error("unexpected error answering a community command", exc_info=original)
+            text = t(locale, "error.unexpected")
+        try:
+            await reply(interaction, text)
+        except TRANSIENT:
+            log.warning("could not answer a community command with an error")
+
+    # ------------------------------------------------------------------ ratings
+
+    @app_commands.command(
+        name=_("leaderboard", key="cmd.leaderboard"),
+        description=_("A game's ratings in this server", key="cmd.leaderboard.about"),
+    )
+    @app_commands.describe(
+        game=_("The game", key="cmd.option.which_game"),
+        page=_("Page number", key="cmd.option.page"),
+    )
+    @app_commands.choices(game=GAME_CHOICES)
+    async def leaderboard(
+        self,
+        interaction: discord.Interaction[Any],
+        game: str,
+        page: app_commands.Range[int, 1, 1000] = 1,
+    ) -> None:
+        locale = locale_of(interaction)
+        if game not in GAMES:
+            raise ServiceError("error.no_such_game", game=game)
+        board = await leaderboard(self.service.storage, interaction.guild_id, game, page)
+        name = game_name(locale, game)
+        if not board.rows:
+            await reply(interaction, t(locale, "leaderboard.empty", game=name))
+            return
+        lines = [
+            f"{row.rank:<3} {row.name[:NAME_WIDTH]:<{NAME_WIDTH}} {row.rating.ordinal:7.1f}"
+            f" {row.games:6} {row.wins:5} {row.podiums:8}"
+            for row in board.rows
+        ]
+        header = t(locale, "leaderboard.header", game=name, page=board.page, pages=board.pages)
+        table = "\n".join([t(locale, "leaderboard.columns"), *lines])
+        found = await records(self.service.storage, interaction.guild_id)
+        notes = [record_line(locale, record) for record in found if record.game == game]
+        await interaction.response.send_message(
+            "\n".join([f"{header}\n```\n{table}\n```", *notes])[:2000],
+            allowed_mentions=discord.AllowedMentions.none(),
+        )
+
+    @app_commands.command(
+        name=_("profile", key="cmd.profile"),
+        description=_("A member's rated games, with a rating chart", key="cmd.profile.about"),
+    )
+    @app_commands.describe(member=_("Whose profile (yours if left out)", key="cmd.profile.member"))
+    async def profile(
+        self, interaction: discord.Interaction[Any], member: discord.Member | None = None
+    ) -> None:
+        locale = locale_of(interaction)
+        who = member or interaction.user
+        name = str(getattr(who, "display_name", None) or who.name)
+        games = await profile(self.service.storage, interaction.guild_id, who.id)
+        if not games:
+            await reply(interaction, t(locale, "profile.none", name=name))
+            return
+        lines = [t(locale, "profile.header", name=name)]
+        for game in games:
+            lines.append(
+                t(
+                    locale,
+                    "profile.game",
+                    game=game_name(locale, game.game),
+                    mu=f"{game.rating.mu:.1f}",
+                    sigma=f"{game.rating.sigma:.1f}",
+                    ordinal=f"{game.rating.ordinal:.1f}",
+                    games=game.games,
+                    wins=game.wins,
+                    podiums=game.podiums,
+                    average=f"{game.average_place:.2f}",
+                )
+            )
+            results = ", ".join(
+                t(locale, "profile.result", place=r.place, seats=r.seats, change=f"{r.change:+.1f}")
+                for r in game.recent
+            )
+            lines.append(t(locale, "profile.recent", results=results))
+        held = await records(self.service.storage, interaction.guild_id)
+        lines.extend(record_line(locale, record) for record in held if record.user_id == who.id)
+        main = max(games, key=lambda game: (game.games, game.game))
+        history = await rating_history(
+            self.service.storage, interaction.guild_id, main.game, who.id
+        )
+        title = t(locale, "profile.chart_title", name=name, game=game_name(locale, main.game))
+        picture = await self.service.in_worker(rating_chart, title, history)
+        await interaction.response.send_message(
+            "\n".join(lines)[:2000],
+            file=discord.File(io.BytesIO(picture.png), filename="rating.png"),
+            allowed_mentions=discord.AllowedMentions.none(),
+        )
+
+    # ------------------------------------------------------------------ settings
+
+    @app_commands.command(
+        name=_("settings", key="cmd.settings"),
+        description=_("This server's rules for games (Manage Server)", key="cmd.settings.about"),
+    )
+    @app_commands.default_permissions(manage_guild=True)
+    @app_commands.describe(
+        allow_channel=_("Allow games in this channel", key="cmd.settings.allow_channel"),
+        disallow_channel=_(
+            "No longer allow games in this channel", key="cmd.settings.disallow_channel"
+        ),
+        any_channel=_(
+            "True: games may be opened in any channel again", key="cmd.settings.any_channel"
+        ),
+        host_role=_("Only this role may open games", key="cmd.settings.host_role"),
+        anyone_hosts=_("True: everyone may open games again", key="cmd.settings.anyone_hosts"),
+        language=_("Language of public messages", key="cmd.settings.language"),
+        max_per_member=_(
+            "Most open games per member (0: no limit)", key="cmd.settings.max_per_member"
+        ),
+        max_per_server=_(
+            "Most open games in the server (0: no limit)", key="cmd.settings.max_per_server"
+        ),
+        lobby_expiry_hours=_(
+            "Close unstarted lobbies after this many hours (0: never)",
+            key="cmd.settings.lobby_expiry_hours",
+        ),
+        recompute_ratings=_(
+            "Rebuild this game's ratings from the stored results",
+            key="cmd.settings.recompute_ratings",
+        ),
+    )
+    @app_commands.choices(
+        language=[app_commands.Choice(name=language, value=language) for language in LANGUAGES],
+        recompute_ratings=GAME_CHOICES,
+    )
+    async def settings(
+        self,
+        interaction: discord.Interaction[Any],
+        allow_channel: discord.TextChannel | None = None,
+        disallow_channel: discord.TextChannel | None = None,
+        any_channel: bool = False,
+        host_role: discord.Role | None = None,
+        anyone_hosts: bool = False,
+        language: str | None = None,
+        max_per_member: app_commands.Range[int, 0, 1000] | None = None,
+        max_per_server: app_commands.Range[int, 0, 1000] | None = None,
+        lobby_expiry_hours: app_commands.Range[float, 0, 336] | None = None,
+        recompute_ratings: str | None = None,
+    ) -> None:
+        locale = locale_of(interaction)
+        if not is_admin(interaction):
+            raise ServiceError("error.admin_only")
+        assert interaction.guild_id is not None
+        current = await self.server_settings.get(interaction.guild_id)
+        channels = set(current.channels)
+        if any_channel:
+            channels.clear()
+        if allow_channel is not None:
+            channels.add(allow_channel.id)
+        if disallow_channel is not None:
+            channels.discard(disallow_channel.id)
+        changed = ServerSettings(
+            channels=tuple(channels),
+            host_role=None if anyone_hosts else (host_role.id if host_role else current.host_role),
+            language=language or current.language,
+            max_open_per_member=_limit(max_per_member, current.max_open_per_member),
+            max_open_per_server=_limit(max_per_server, current.max_open_per_server),
+            lobby_expiry_hours=_limit(lobby_expiry_hours, current.lobby_expiry_hours),
+        )
+        if changed != current:
+            current = await self.server_settings.set(interaction.guild_id, changed)
+            lines = [t(locale, "settings.saved")]
+        else:
+            lines = []
+        if recompute_ratings is not None:
+            count = await self.service.recompute_ratings(interaction.guild_id, recompute_ratings)
+            lines.append(
+                t(
+                    locale,
+                    "settings.recomputed",
+                    game=game_name(locale, recompute_ratings),
+                    count=count,
+                )
+            )
+        lines.extend(settings_lines(locale, current))
+        await reply(interaction, "\n".join(lines), allowed_mentions=discord.AllowedMentions.none())
+
+    # ------------------------------------------------------------------ help
+
+    @app_commands.command(
+        name=_("help", key="cmd.help"),
+        description=_("What this bot does and how to start each game", key="cmd.help.about"),
+    )
+    async def help(self, interaction: discord.Interaction[Any]) -> None:
+        locale = locale_of(interaction)
+        games = "\n".join(t(locale, f"help.game.{game}") for game in GAMES)
+        await reply(interaction, t(locale, "help.text", games=games))
+
+    # ------------------------------------------------------------------ lobby expiry
+
+    async def close_expired_lobbies(self) -> list[int]:
+        """Close every lobby older than its server's expiry (as an admin's abandon) and say
+        so on its lobby message."""
+        closed = []
+        for table_id in await self.server_settings.expired_lobbies(self.service.clock.now()):
+            try:
+                table = await self.service.table(table_id)
+                await self.service.abandon(table_id, table.row.host_id, admin=True)
+            except ServiceError:
+                continue  # started or closed meanwhile
+            closed.append(table_id)
+            settings = await self.server_settings.get(table.row.guild_id or 0)
+            text = t(
+                table.row.locale, "lobby.expired", hours=f"{settings.lobby_expiry_hours or 0:g}"
+            )
+            channel = self.bot.get_channel(table.row.channel_id or 0)
+            if (
+                isinstance(channel, discord.TextChannel | discord.Thread)
+                and table.row.lobby_message_id
+            ):
+                try:
+                    message = channel.get_partial_message(table.row.lobby_message_id)
+                    await message.edit(content=text, view=None)
+                except TRANSIENT:
+                    log.warning("table %d: could not mark the lobby closed", table_id)
+        return closed
+
+    async def expire_lobbies(self) -> None:
+        """Run for the bot's life: close expired lobbies every few minutes."""
+        await self.bot.wait_until_ready()
+        clock = self.service.clock
+        while not self.bot.is_closed():
+            try:
+                await self.close_expired_lobbies()
+            except Exception:
+                log.exception("closing expired lobbies failed")
+            await clock.sleep_until(clock.now() + LOBBY_SWEEP_SECONDS, asyncio.Event())
+
+
+def _limit(given: N | None, current: N | None) -> N | None:
+    """An option's new value: left out keeps the current one, 0 removes the limit."""
+    if given is None:
+        return current
+    return None if given == 0 else given
+
+
+def record_line(locale: str, record: Record) -> str:
+    """A server record in a sentence: a win streak counts games, the biggest win rating."""
+    value = f"{record.value:g}" if record.kind == "win_streak" else f"{record.value:.1f}"
+    return t(
+        locale,
+        f"records.{record.kind}",
+        game=game_name(locale, record.game),
+        value=value,
+        name=record.name,
+        race=record.race_id,
+    )
+
+
+def settings_lines(locale: str, settings: ServerSettings) -> list[str]:
+    no_limit = t(locale, "settings.no_limit")
+    return [
+        t(locale, "settings.header"),
+        t(locale, "settings.channels", channels=", ".join(f"<#{c}>" for c in settings.channels))
+        if settings.channels
+        else t(locale, "settings.channels_any"),
+        t(locale, "settings.host_role", role=f"<@&{settings.host_role}>")
+        if settings.host_role is not None
+        else t(locale, "settings.host_role_any"),
+        t(locale, "settings.language", language=settings.language)
+        if settings.language
+        else t(locale, "settings.language_server"),
+        t(locale, "settings.max_member", limit=settings.max_open_per_member or no_limit),
+        t(locale, "settings.max_server", limit=settings.max_open_per_server or no_limit),
+        t(locale, "settings.lobby_expiry", hours=f"{settings.lobby_expiry_hours:g}")
+        if settings.lobby_expiry_hours
+        else t(locale, "settings.lobby_expiry_never"),
+    ]
+
+
+__all__ = ["CommunityCog"]
