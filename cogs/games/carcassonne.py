@@ -451,7 +451,7 @@ class CarcassonneCog(
             lines.append(f"{seat.seat}. {who}")
         if table.status != "lobby":
             lines.append(
-                t(locale, "lobby.started" if table.status == "running" else "lobby.closed")
+                t(locale, "game.lobby_started" if table.status == "running" else "lobby.closed")
             )
         return "\n".join(lines)
 

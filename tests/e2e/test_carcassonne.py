@@ -36,6 +36,10 @@ async def test_a_two_player_game_with_an_ai_seat_to_the_final_score(
     fake, alice = table.fake, table.alice
     lobby, place = await start_game(fake, alice, [], table.channel, ai=["greedy"])
     assert "tile set: reconstruction" in lobby.content
+    await fake.wait_for(
+        lambda: "The game has started" in lobby.content, timeout=30, what="the started lobby"
+    )
+    assert "race" not in lobby.content.lower()
     first = await wait_for_post(fake, place, 1)
     assert first.attachments, "the turn post shows the map"
     assert TILE_SET in first.content and alice.mention in first.content
