@@ -61,4 +61,14 @@ class Poster(Protocol):
         ...
 
 
-__all__ = ["GameFront", "Poster"]
+__all__ = ["GameFront", "Poster", "is_lobby"]
+
+
+def is_lobby(message: discord.Message | None, table: Table) -> bool:
+    """Whether a click came from the table's lobby message, the only one updated in place.
+    Until the lobby's id is stored (a host may click Start before), the public message
+    carrying this table's lobby controls is its lobby: only the bot writes them."""
+    if message is None or message.flags.ephemeral:
+        return False
+    stored = table.row.lobby_message_id
+    return message.id == stored if stored is not None else message.author.bot

@@ -60,7 +60,7 @@ from bot.service import (
 from bot.text import t
 from cogs.announce import MENTIONS, Announcer, waiting_line
 from cogs.answers import display_name, fail, locale_of, reply
-from cogs.games.cartographers import is_lobby
+from cogs.games import is_lobby
 from cogs.place import Act, check_place
 from cogs.race import FOLLOW_UP, THREAD_ARCHIVE_MINUTES, is_admin, on_own_panel
 from cogs.server_checks import enforce_server_settings

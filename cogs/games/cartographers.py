@@ -46,6 +46,7 @@ from bot.service import (
 from bot.text import t
 from cogs.announce import MENTIONS, Announcer, mention, waiting_line
 from cogs.answers import display_name, fail, locale_of, reply
+from cogs.games import is_lobby
 from cogs.place import Act, check_place
 from cogs.race import FOLLOW_UP, THREAD_ARCHIVE_MINUTES, is_admin, on_own_panel
 from cogs.server_checks import enforce_server_settings
@@ -225,16 +226,6 @@ def lobby_view(table: Table, locale: str | None) -> discord.ui.View:
         MapSelect(tid, "addai", 0, options=levels, placeholder=t(locale, "lobby.add_ai"), row=1)
     )
     return view
-
-
-def is_lobby(message: discord.Message | None, table: Table) -> bool:
-    """Whether a click came from the table's lobby message, the only one updated in place.
-    Until the lobby's id is stored (a host may click Start before), the public message
-    carrying this table's lobby controls is its lobby: only the bot writes them."""
-    if message is None or message.flags.ephemeral:
-        return False
-    stored = table.row.lobby_message_id
-    return message.id == stored if stored is not None else message.author.bot
 
 
 def board_view(table: int, turn: int, locale: str | None) -> discord.ui.View:
