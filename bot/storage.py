@@ -207,6 +207,14 @@ MIGRATIONS: tuple[str, ...] = (
         settings TEXT NOT NULL
     );
     """,
+    # 7: where a tournament is announced (its channel and sign-up post) and when sign-up
+    # closes on its own.
+    """
+    ALTER TABLE tournaments ADD COLUMN channel_id INTEGER;
+    ALTER TABLE tournaments ADD COLUMN signup_message_id INTEGER;
+    ALTER TABLE tournaments ADD COLUMN starts_at REAL;
+    CREATE INDEX tournaments_by_start ON tournaments (status, starts_at);
+    """,
 )
 
 

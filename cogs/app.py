@@ -34,14 +34,19 @@ from cogs.games import cartographers as carto
 from cogs.games.charioteer import CharioteerFront
 from cogs.race import FOLLOW_UP, RaceCog
 from cogs.tables import TablesCog
-from cogs.tournaments import TournamentCog
+from cogs.tournaments import SIGNUP_PATTERN, TournamentCog
 from cogs.ui import BUTTON_PATTERN, MODAL_PATTERN, SELECT_PATTERN, RaceButton, RaceSelect
 
 log = logging.getLogger(__name__)
 
 IDLE_WAKEUP = 3600.0
 ITEM_PATTERNS = {
-    2: (BUTTON_PATTERN, re.compile(carto.BUTTON_TEMPLATE), re.compile(carc.BUTTON_TEMPLATE)),
+    2: (
+        BUTTON_PATTERN,
+        re.compile(carto.BUTTON_TEMPLATE),
+        re.compile(carc.BUTTON_TEMPLATE),
+        SIGNUP_PATTERN,
+    ),
     3: (SELECT_PATTERN, re.compile(carto.SELECT_TEMPLATE), re.compile(carc.SELECT_TEMPLATE)),
 }
 """The custom_ids of every game's persistent buttons (2) and selects (3)."""
@@ -156,6 +161,7 @@ class CircusBot(commands.Bot):
         self._tasks.append(asyncio.create_task(self.dispatch_time_limits()))
         self._tasks.append(asyncio.create_task(self.sweep_outbox()))
         self._tasks.append(asyncio.create_task(self.community_cog.expire_lobbies()))
+        self._tasks.append(asyncio.create_task(self.tournament_cog.run_deadlines()))
 
     async def sync_commands(self) -> None:
         """Register the slash commands with Discord, only where they changed since the

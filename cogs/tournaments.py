@@ -1,18 +1,24 @@
 """``/tournament …``: a server's tournaments on Discord, for every hosted game.
 
-An organiser opens one (``new``), members sign up and drop (``join``, ``leave``), the
-organiser (or an admin) starts it, advances a round whose games hang, or removes a player;
-anyone reads the standings, as text and a picture. Starting, and every finished game that
-completes a round, opens the next round's games in the tournament's channel and
-announces its tables. Everything is stored by :mod:`bot.community.desk` and
+An organiser opens one (``new``, optionally with a sign-up deadline and a player limit);
+members sign up and drop with the Join and Drop buttons of its sign-up post (or ``join``,
+``leave``); the organiser (or an admin) starts it, or it starts by itself at the deadline
+(cancelled, with a message, when too few signed up); the organiser pauses and resumes it,
+advances a round whose games hang, or removes a player. A player who drops or is removed
+mid-round hands their seat to the AI through the game's leave path. Anyone reads the
+standings, as text and a picture. Starting, and every finished game that completes a
+round, opens the next round's games in the tournament's channel and announces its tables
+with the standings so far. Everything is stored by :mod:`bot.community.desk` and
 :mod:`bot.community.rounds`; a tournament belongs to its server, and another server's
 reads as none.
 """
 
 from __future__ import annotations
 
+import asyncio
 import io
 import logging
+import re
 from typing import Any
 
 import discord
@@ -26,6 +32,7 @@ from bot.community.rounds import TournamentTables, user_of
 from bot.community.server import ServerSettingsStore
 from bot.community.tournament import (
     FINISHED,
+    RUNNING,
     Format,
     Tournament,
     TournamentError,
@@ -33,6 +40,7 @@ from bot.community.tournament import (
 )
 from bot.games import GAMES
 from bot.games.base import ServiceError
+from bot.service import RUNNING as GAME_RUNNING
 from bot.service import TURN_LIMITS, TableService
 from bot.text import t
 from cogs.announce import TRANSIENT
@@ -43,6 +51,45 @@ from cogs.server_checks import enforce_server_settings
 log = logging.getLogger(__name__)
 
 TOURNAMENT_OPTION = _("The tournament number", key="cmd.option.tournament")
+SIGNUP_TEMPLATE = r"tn:(?P<tournament>\d{1,18}):(?P<verb>join|drop)"
+SIGNUP_PATTERN = re.compile(SIGNUP_TEMPLATE)
+HOUR = 3600.0
+SWEEP_SECONDS = 3600.0
+"""How long the deadline watcher sleeps with no deadline ahead (a new one wakes it)."""
+RETRY_SECONDS = 60.0
+
+
+class SignUpButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=SIGNUP_TEMPLATE):
+    """Join or Drop on a tournament's sign-up post; the custom_id names the tournament,
+    and the desk decides whether the click counts (it may be forged)."""
+
+    def __init__(self, tournament: int, verb: str, *, label: str = "") -> None:
+        style = discord.ButtonStyle.primary if verb == "join" else discord.ButtonStyle.secondary
+        super().__init__(
+            discord.ui.Button(label=label, style=style, custom_id=f"tn:{tournament}:{verb}")
+        )
+        self.tournament, self.verb = tournament, verb
+
+    @classmethod
+    async def from_custom_id(
+        cls,
+        interaction: discord.Interaction[Any],
+        item: discord.ui.Item[Any],
+        match: re.Match[str],
+    ) -> SignUpButton:
+        return cls(int(match["tournament"]), match["verb"])
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        cog = getattr(interaction.client, "tournament_cog", None)
+        if isinstance(cog, TournamentCog):
+            await cog.on_signup(interaction, self.tournament, self.verb)
+
+
+def signup_view(locale: str, tournament: int) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    view.add_item(SignUpButton(tournament, "join", label=t(locale, "tournament.button_join")))
+    view.add_item(SignUpButton(tournament, "drop", label=t(locale, "tournament.button_drop")))
+    return view
 
 
 @app_commands.guild_only()
@@ -60,6 +107,10 @@ class TournamentCog(
         self.races = races
         self.desk = TournamentDesk(service.storage, service.clock)
         self.tables = TournamentTables(self.desk, service)
+        self.deadline_changed = asyncio.Event()
+
+    async def cog_load(self) -> None:
+        self.bot.add_dynamic_items(SignUpButton)
 
     async def interaction_check(self, interaction: discord.Interaction[Any], /) -> bool:
         if interaction.guild_id is None:
@@ -107,6 +158,10 @@ class TournamentCog(
         rounds=_("Swiss rounds (1–20)", key="cmd.tournament.rounds"),
         table_size=_("Players per table", key="cmd.tournament.table_size"),
         turn_limit=_("Time to choose a move each turn", key="cmd.new.turn_limit"),
+        signup_hours=_(
+            "Start by itself this many hours from now", key="cmd.tournament.signup_hours"
+        ),
+        max_players=_("Close sign-up at this many players", key="cmd.tournament.max_players"),
     )
     @app_commands.choices(
         game=GAME_CHOICES,
@@ -128,6 +183,8 @@ class TournamentCog(
         rounds: app_commands.Range[int, 1, 20] = 3,
         table_size: app_commands.Range[int, 2, 12] = 4,
         turn_limit: str = "24h",
+        signup_hours: app_commands.Range[int, 1, 720] | None = None,
+        max_players: app_commands.Range[int, 2, 512] | None = None,
     ) -> None:
         if game not in GAMES:
             raise ServiceError("error.no_such_game", game=game)
@@ -140,17 +197,25 @@ class TournamentCog(
             table_size=table_size,
             min_table=2 if chosen is Format.ELIMINATION else max(2, table_size - 1),
             rounds=rounds,
+            max_players=max_players,
             table={"turn_seconds": TURN_LIMITS.get(turn_limit, TURN_LIMITS["24h"])},
         )
+        starts_at = None
+        if signup_hours is not None:
+            starts_at = self.service.clock.now() + signup_hours * HOUR
         record = await self.desk.create(
             guild_id=interaction.guild_id,
             game=game,
             name=name,
             host_id=interaction.user.id,
             settings=settings,
+            channel_id=interaction.channel_id,
+            starts_at=starts_at,
         )
+        if starts_at is not None:
+            self.deadline_changed.set()
         locale = locale_of(interaction)
-        await interaction.response.send_message(
+        lines = [
             t(
                 locale,
                 "tournament.opened",
@@ -159,9 +224,23 @@ class TournamentCog(
                 game=game_name(locale, game),
                 format=t(locale, f"tournament.format.{chosen.value}"),
                 seats=table_size,
-            ),
+            )
+        ]
+        if starts_at is not None:
+            lines.append(t(locale, "tournament.signup_deadline", when=f"<t:{int(starts_at)}:R>"))
+        if max_players is not None:
+            lines.append(t(locale, "tournament.signup_limit", count=max_players))
+        await interaction.response.send_message(
+            "\n".join(lines),
+            view=signup_view(locale, record.id),
             allowed_mentions=discord.AllowedMentions.none(),
         )
+        try:
+            posted = await interaction.original_response()
+        except TRANSIENT:
+            log.warning("tournament %d: could not read back its sign-up post", record.id)
+            return
+        await self.desk.set_signup_message(record.id, posted.id)
 
     @app_commands.command(
         name=_("join", key="cmd.tournament.join"),
@@ -188,6 +267,7 @@ class TournamentCog(
         record = await self._here(interaction, tournament)
         record = await self.desk.drop(record.id, interaction.user.id)
         await reply(interaction, t(locale_of(interaction), "tournament.left", name=record.name))
+        await self.hand_over_seat(record, interaction.user.id)
 
     @app_commands.command(
         name=_("remove", key="cmd.tournament.remove"),
@@ -212,6 +292,7 @@ class TournamentCog(
                 member=display_name(member),
             ),
         )
+        await self.hand_over_seat(record, member.id)
 
     @app_commands.command(
         name=_("start", key="cmd.tournament.start"),
@@ -224,6 +305,7 @@ class TournamentCog(
         record = await self._here(interaction, tournament)
         record = await self.desk.start(record.id, interaction.user.id, admin=is_admin(interaction))
         await interaction.response.defer()
+        await self.close_signup(record)
         await self.open_round(record.id, interaction.channel_id, interaction)
 
     @app_commands.command(
@@ -243,6 +325,40 @@ class TournamentCog(
         await self.open_round(record.id, interaction.channel_id, interaction)
 
     @app_commands.command(
+        name=_("pause", key="cmd.tournament.pause"),
+        description=_(
+            "Pair no new round until resumed; games go on (organiser)",
+            key="cmd.tournament.pause.about",
+        ),
+    )
+    @app_commands.describe(tournament=TOURNAMENT_OPTION)
+    async def pause(self, interaction: discord.Interaction[Any], tournament: int) -> None:
+        record = await self._here(interaction, tournament)
+        record = await self.desk.pause(record.id, interaction.user.id, admin=is_admin(interaction))
+        await interaction.response.send_message(
+            t(locale_of(interaction), "tournament.paused", name=record.name),
+            allowed_mentions=discord.AllowedMentions.none(),
+        )
+
+    @app_commands.command(
+        name=_("resume", key="cmd.tournament.resume"),
+        description=_(
+            "Go on with a paused tournament (organiser)", key="cmd.tournament.resume.about"
+        ),
+    )
+    @app_commands.describe(tournament=TOURNAMENT_OPTION)
+    async def resume(self, interaction: discord.Interaction[Any], tournament: int) -> None:
+        record = await self._here(interaction, tournament)
+        before = len(record.state.rounds)
+        record = await self.desk.resume(record.id, interaction.user.id, admin=is_admin(interaction))
+        await interaction.response.send_message(
+            t(locale_of(interaction), "tournament.resumed", name=record.name),
+            allowed_mentions=discord.AllowedMentions.none(),
+        )
+        if len(record.state.rounds) > before or record.state.status == FINISHED:
+            await self.open_round(record.id, interaction.channel_id, interaction)
+
+    @app_commands.command(
         name=_("standings", key="cmd.tournament.standings"),
         description=_(
             "A tournament's standings, with a picture", key="cmd.tournament.standings.about"
@@ -257,15 +373,120 @@ class TournamentCog(
             text, file=picture, allowed_mentions=discord.AllowedMentions.none()
         )
 
+    # ------------------------------------------------------------------ sign-up
+
+    async def on_signup(
+        self, interaction: discord.Interaction[Any], tournament: int, verb: str
+    ) -> None:
+        """A click on Join or Drop: only a member of the tournament's own server counts;
+        a refusal says why."""
+        locale = locale_of(interaction)
+        try:
+            if interaction.guild_id is None or not isinstance(interaction.user, discord.Member):
+                raise TournamentError("error.no_such_tournament", tournament=tournament)
+            record = await self._here(interaction, tournament)
+            if verb == "join":
+                record = await self.desk.sign_up(
+                    record.id, interaction.user.id, display_name(interaction.user)
+                )
+                count = len(record.state.entrants)
+                text = t(locale, "tournament.joined", name=record.name, count=count)
+            else:
+                record = await self.desk.drop(record.id, interaction.user.id)
+                text = t(locale, "tournament.left", name=record.name)
+        except TournamentError as refused:
+            text = t(locale, refused.key, **refused.params)
+            record = None
+        try:
+            await reply(interaction, text)
+        except TRANSIENT:
+            log.warning("could not answer a tournament sign-up click")
+        if record is not None and verb == "drop":
+            await self.hand_over_seat(record, interaction.user.id)
+
+    async def close_signup(self, record: TournamentRecord) -> None:
+        """Take the Join and Drop buttons off the sign-up post once sign-up is over."""
+        channel = self.bot.get_channel(record.channel_id or 0)
+        if record.signup_message_id is None or not isinstance(
+            channel, discord.TextChannel | discord.Thread
+        ):
+            return
+        try:
+            await channel.get_partial_message(record.signup_message_id).edit(view=None)
+        except (*TRANSIENT, discord.NotFound, discord.Forbidden):
+            log.warning("tournament %d: could not close its sign-up post", record.id)
+
+    async def hand_over_seat(self, record: TournamentRecord, user_id: int) -> None:
+        """A player out of a running tournament leaves their game of the current round
+        (if it is still running): the game's leave path gives the seat to the AI, or
+        abandons the game when they were its last human."""
+        if record.state.status != RUNNING:
+            return
+        rows = await self.service.storage.read(
+            "SELECT race_id FROM tournament_tables WHERE tournament_id = ? AND round = ?",
+            (record.id, len(record.state.rounds)),
+        )
+        for (race_id,) in rows:
+            table = await self.service.table(int(race_id))
+            if table.status == GAME_RUNNING and table.seat_of(user_id) is not None:
+                await self.service.leave_game(table.id, user_id)
+                await self.races.settle(table.id)
+
+    # ------------------------------------------------------------------ deadlines
+
+    async def run_deadlines(self) -> None:
+        """Run for the bot's life: open what a restart left half opened, then start every
+        tournament whose sign-up deadline passes (cancel it with too few players)."""
+        await self.bot.wait_until_ready()
+        clock = self.service.clock
+        try:
+            await self.resume_rounds()
+        except Exception:
+            log.exception("resuming tournament rounds failed")
+        while not self.bot.is_closed():
+            self.deadline_changed.clear()
+            try:
+                await self.start_due()
+                when = await self.desk.next_deadline()
+            except Exception:
+                log.exception("starting tournaments at their deadline failed")
+                when = clock.now() + RETRY_SECONDS
+            if when is None:
+                when = clock.now() + SWEEP_SECONDS
+            await clock.sleep_until(when, self.deadline_changed)
+
+    async def resume_rounds(self) -> None:
+        """After a restart: tables of a running round that were paired but not opened (or
+        not started) are opened now and announced."""
+        for tournament in await self.desk.running():
+            record = await self.desk.load(tournament)
+            if record.state.rounds and not record.state.round_complete:
+                await self.open_round(record.id, record.channel_id, only_if_opened=True)
+
+    async def start_due(self) -> None:
+        for tournament in await self.desk.due(self.service.clock.now()):
+            try:
+                record = await self.desk.start(tournament, None)
+            except TournamentError as refused:
+                if refused.key != "error.tournament_too_few":
+                    log.info("tournament %d: not started (%s)", tournament, refused.key)
+                    continue
+                record = await self.desk.cancel(tournament, None)
+                await self.close_signup(record)
+                text = t("en", "tournament.cancelled_too_few", name=record.name, **refused.params)
+                await self._post(record.channel_id, None, text, None, mention=False)
+                continue
+            await self.close_signup(record)
+            await self.open_round(record.id, record.channel_id)
+
     # ------------------------------------------------------------------ rounds
 
     async def standings_post(
-        self, record: TournamentRecord, locale: str
+        self, record: TournamentRecord, locale: str, after_round: int | None = None
     ) -> tuple[str, discord.File]:
         rows = record.state.standings()
-        title = t(
-            locale, "tournament.standings_title", name=record.name, round=len(record.state.rounds)
-        )
+        number = len(record.state.rounds) if after_round is None else after_round
+        title = t(locale, "tournament.standings_title", name=record.name, round=number)
         picture = await self.service.in_worker(standings_picture, title, rows)
         lines = [f"**{title}**"]
         lines += [f"{row.rank}. {row.name} · {row.points:g}" for row in rows[:20]]
@@ -281,19 +502,29 @@ class TournamentCog(
         tournament: int,
         channel_id: int | None,
         interaction: discord.Interaction[Any] | None = None,
+        *,
+        only_if_opened: bool = False,
     ) -> None:
         """Open the current round's games, start their boards, and announce the tables
-        (or the final standings when the tournament is over)."""
+        with the standings so far (or the final standings when the tournament is over)."""
         opened = await self.tables.open_round(tournament, channel_id=channel_id)
+        if only_if_opened and not opened:
+            return
         record = await self.desk.load(tournament)
         locale = "en"
         if interaction is not None:
             locale = locale_of(interaction)
         if record.state.status == FINISHED:
-            text, picture = await self.standings_post(record, locale)
-            await self._post(channel_id, interaction, text, picture, mention=True)
+            text, final = await self.standings_post(record, locale)
+            await self._post(channel_id, interaction, text, final, mention=True)
             return
         lines = [t(locale, "tournament.round", name=record.name, round=len(record.state.rounds))]
+        picture: discord.File | None = None
+        if len(record.state.rounds) > 1:
+            standings, picture = await self.standings_post(
+                record, locale, after_round=len(record.state.rounds) - 1
+            )
+            lines.insert(0, standings + "\n")
         for index, table in enumerate(opened, start=1):
             players = " ".join(f"<@{seat.user_id}>" for seat in table.seats if seat.user_id)
             lines.append(t(locale, "tournament.table", table=index, race=table.id, players=players))
@@ -302,7 +533,7 @@ class TournamentCog(
             lines.append(
                 t(locale, "tournament.byes", players=" ".join(f"<@{user_of(p)}>" for p in byes))
             )
-        await self._post(channel_id, interaction, "\n".join(lines), None, mention=True)
+        await self._post(channel_id, interaction, "\n".join(lines), picture, mention=True)
         for table in opened:
             await self.races.settle(table.id)
 
@@ -349,7 +580,7 @@ class TournamentCog(
             return
         if len(record.state.rounds) > len(before.rounds) or record.state.status == FINISHED:
             table = await self.service.table(race_id)
-            await self.open_round(record.id, table.row.channel_id)
+            await self.open_round(record.id, record.channel_id or table.row.channel_id)
 
 
 def reported_count(state: Tournament) -> int:
@@ -360,4 +591,4 @@ def reported(record: TournamentRecord) -> int:
     return reported_count(record.state)
 
 
-__all__ = ["TournamentCog"]
+__all__ = ["SIGNUP_PATTERN", "SignUpButton", "TournamentCog"]

@@ -5,7 +5,11 @@ Every call reads the log, checks the new step against the state it rebuilds, and
 the step in one transaction; ``(tournament, seq)`` is unique, so two organisers acting at
 once cannot both write the same step (the second is told to try again). A finished table
 completing a round stores its result and the next round's pairing together, so a restart
-never finds a complete round left unpaired.
+never finds a complete round left unpaired. While the tournament is paused, a completed
+round waits unpaired; resuming pairs it.
+
+A tournament may have a sign-up deadline (``starts_at``): :meth:`TournamentDesk.due` lists
+those whose deadline has passed, to be started then, or cancelled with too few players.
 """
 
 from __future__ import annotations
@@ -19,11 +23,16 @@ from typing import Any
 from bot.clock import Clock, SystemClock
 from bot.community.ratings import INITIAL, Rating, guild_key, player_key
 from bot.community.tournament import (
+    CANCELLED,
     DROPPED,
     FINISHED,
+    PAUSED,
     RESULT,
+    RESUMED,
     ROUND,
+    RUNNING,
     SIGNED_UP,
+    SIGNUP,
     STARTED,
     Event,
     Tournament,
@@ -47,6 +56,11 @@ class TournamentRecord:
     events: tuple[Event, ...]
     """The log the state was rebuilt from: a step is written as the next of these, so a
     step checked against an older state can never be stored (its seq is taken)."""
+    channel_id: int | None = None
+    """Where the tournament was opened: its sign-up post and announcements."""
+    signup_message_id: int | None = None
+    starts_at: float | None = None
+    """The sign-up deadline, when the organiser set one."""
 
     def fresh(self) -> Tournament:
         """The state rebuilt again from the same log (to try steps on)."""
@@ -68,6 +82,8 @@ class TournamentDesk:
         name: str,
         host_id: int,
         settings: TournamentSettings,
+        channel_id: int | None = None,
+        starts_at: float | None = None,
     ) -> TournamentRecord:
         checked = settings.checked()
         name = name.strip()[:MAX_NAME] or game
@@ -76,7 +92,7 @@ class TournamentDesk:
         def insert(connection: sqlite3.Connection) -> None:
             cursor = connection.execute(
                 "INSERT INTO tournaments (guild_id, game, name, host_id, settings, status,"
-                " created_at) VALUES (?, ?, ?, ?, ?, 'signup', ?)",
+                " created_at, channel_id, starts_at) VALUES (?, ?, ?, ?, ?, 'signup', ?, ?, ?)",
                 (
                     guild_key(guild_id),
                     game,
@@ -84,6 +100,8 @@ class TournamentDesk:
                     host_id,
                     json.dumps(checked.to_json()),
                     self.clock.now(),
+                    channel_id,
+                    starts_at,
                 ),
             )
             assert cursor.lastrowid is not None
@@ -94,7 +112,8 @@ class TournamentDesk:
 
     async def load(self, tournament_id: int) -> TournamentRecord:
         rows = await self.storage.read(
-            "SELECT id, guild_id, game, name, host_id, settings FROM tournaments WHERE id = ?",
+            "SELECT id, guild_id, game, name, host_id, settings, channel_id, signup_message_id,"
+            " starts_at FROM tournaments WHERE id = ?",
             (tournament_id,),
         )
         if not rows:
@@ -103,7 +122,42 @@ class TournamentDesk:
         settings = TournamentSettings.from_json(json.loads(row[5]))
         events = tuple(await self.events(tournament_id))
         state = Tournament.replay(settings, events)
-        return TournamentRecord(row[0], row[1], row[2], row[3], row[4], state, events)
+        return TournamentRecord(
+            row[0], row[1], row[2], row[3], row[4], state, events, row[6], row[7], row[8]
+        )
+
+    async def set_signup_message(self, tournament_id: int, message_id: int) -> None:
+        """Remember the sign-up post (with its Join and Drop buttons)."""
+
+        def update(connection: sqlite3.Connection) -> None:
+            connection.execute(
+                "UPDATE tournaments SET signup_message_id = ? WHERE id = ?",
+                (message_id, tournament_id),
+            ).close()
+
+        await self.storage.write_with(update)
+
+    async def due(self, now: float) -> list[int]:
+        """Tournaments still in sign-up whose deadline has passed."""
+        rows = await self.storage.read(
+            "SELECT id FROM tournaments WHERE status = ? AND starts_at <= ? ORDER BY id",
+            (SIGNUP, now),
+        )
+        return [int(row[0]) for row in rows]
+
+    async def next_deadline(self) -> float | None:
+        """The earliest sign-up deadline still to come (or passed and not acted on)."""
+        rows = await self.storage.read(
+            "SELECT MIN(starts_at) FROM tournaments WHERE status = ? AND starts_at IS NOT NULL",
+            (SIGNUP,),
+        )
+        return None if not rows or rows[0][0] is None else float(rows[0][0])
+
+    async def running(self) -> list[int]:
+        rows = await self.storage.read(
+            "SELECT id FROM tournaments WHERE status = ? ORDER BY id", (RUNNING,)
+        )
+        return [int(row[0]) for row in rows]
 
     async def events(self, tournament_id: int) -> list[Event]:
         rows = await self.storage.read(
@@ -190,6 +244,34 @@ class TournamentDesk:
         events = [Event(STARTED), Event(ROUND, round_to_json(first))]
         return await self._append(record, events, by_user)
 
+    async def cancel(self, tournament_id: int, by_user: int | None) -> TournamentRecord:
+        """Close sign-up without starting (``by_user`` None: too few at the deadline)."""
+        record = await self.load(tournament_id)
+        return await self._append(record, [Event(CANCELLED)], by_user)
+
+    async def pause(
+        self, tournament_id: int, by_user: int, *, admin: bool = False
+    ) -> TournamentRecord:
+        """The organiser pauses: running games go on, but no next round is paired."""
+        record = await self.load(tournament_id)
+        self._require_host(record, by_user, admin)
+        return await self._append(record, [Event(PAUSED)], by_user)
+
+    async def resume(
+        self, tournament_id: int, by_user: int, *, admin: bool = False
+    ) -> TournamentRecord:
+        """The organiser resumes; a round completed meanwhile gets its successor now."""
+        record = await self.load(tournament_id)
+        self._require_host(record, by_user, admin)
+        state = record.fresh()
+        state.apply(Event(RESUMED))
+        events = [Event(RESUMED)]
+        if state.round_complete:
+            following = state.next_round()
+            if following is not None:
+                events.append(Event(ROUND, round_to_json(following)))
+        return await self._append(record, events, by_user)
+
     async def report(
         self, tournament_id: int, round_number: int, table: int, places: Mapping[str, int]
     ) -> TournamentRecord:
@@ -200,7 +282,7 @@ class TournamentDesk:
         state = record.fresh()
         state.apply(result)
         events = [result]
-        if state.round_complete:
+        if state.round_complete and not state.paused:
             following = state.next_round()
             if following is not None:
                 events.append(Event(ROUND, round_to_json(following)))
@@ -214,6 +296,8 @@ class TournamentDesk:
         record = await self.load(tournament_id)
         self._require_host(record, by_user, admin)
         state = record.state
+        if state.paused:
+            raise TournamentError("error.tournament_paused")
         if not state.rounds or state.status == FINISHED:
             raise TournamentError("error.tournament_round_open")
         play = state.rounds[-1]

@@ -1,8 +1,10 @@
 """A tournament as a log of events, folded into its state: pure and deterministic.
 
 Events (each one stored, in order): ``signed_up`` (player, name, rating), ``dropped``
-(player; the organiser removing someone is the same event), ``started``, ``round`` (the
-pairing), ``result`` (one table's places). :meth:`Tournament.apply` checks every event
+(player; the organiser removing someone is the same event), ``started``, ``cancelled``
+(sign-up closed without a start: too few players at the deadline), ``paused`` and
+``resumed`` (no round is paired while paused), ``round`` (the pairing), ``result`` (one
+table's places). :meth:`Tournament.apply` checks every event
 against the state before it, and a ``round`` event must be exactly the pairing the state
 computes (:meth:`Tournament.next_round`), so replaying the stored log always rebuilds the
 same tournament and a pairing can never be forged or drift.
@@ -45,6 +47,7 @@ from bot.community.pairing import (
 from engine.core import JSON
 
 SIGNED_UP, DROPPED, STARTED, ROUND, RESULT = "signed_up", "dropped", "started", "round", "result"
+CANCELLED, PAUSED, RESUMED = "cancelled", "paused", "resumed"
 SIGNUP, RUNNING, FINISHED = "signup", "running", "finished"
 
 
@@ -75,6 +78,8 @@ class TournamentSettings:
     points: tuple[float, ...] = ()
     bye_points: float | None = None
     advance: int = 1
+    max_players: int | None = None
+    """Sign-up closes to newcomers at this many players (None: no limit)."""
     table: Mapping[str, JSON] = field(default_factory=dict)
     """The host's settings for every table the tournament opens (time per turn, the
     game's options), as stored JSON; the seats follow each table's pairing."""
@@ -90,6 +95,8 @@ class TournamentSettings:
             raise TournamentError("error.tournament_bad_points", seats=self.table_size)
         if not 1 <= self.advance < self.min_table:
             raise TournamentError("error.tournament_bad_advance")
+        if self.max_players is not None and self.max_players < max(2, self.min_table):
+            raise TournamentError("error.tournament_too_few", count=max(2, self.min_table))
         points = self.points or tuple(
             float(self.table_size - p) for p in range(1, 1 + self.table_size)
         )
@@ -105,6 +112,7 @@ class TournamentSettings:
             "points": list(self.points),
             "bye_points": self.bye_points,
             "advance": self.advance,
+            "max_players": self.max_players,
             "table": dict(self.table),
         }
 
@@ -118,6 +126,7 @@ class TournamentSettings:
             points=tuple(float(p) for p in obj["points"]),
             bye_points=None if obj["bye_points"] is None else float(obj["bye_points"]),
             advance=int(obj["advance"]),
+            max_players=None if obj.get("max_players") is None else int(obj["max_players"]),
             table=dict(obj.get("table") or {}),
         )
 
@@ -175,6 +184,8 @@ class Tournament:
         self.entrants: dict[str, Entrant] = {}
         self.rounds: list[RoundPlay] = []
         self.started = False
+        self.cancelled = False
+        self.paused = False
 
     @classmethod
     def replay(cls, settings: TournamentSettings, events: Sequence[Event]) -> Tournament:
@@ -187,6 +198,8 @@ class Tournament:
 
     @property
     def status(self) -> str:
+        if self.cancelled:
+            return CANCELLED
         if not self.started:
             return SIGNUP
         return RUNNING if self.has_next_round() or not self.round_complete else FINISHED
@@ -205,11 +218,16 @@ class Tournament:
     def apply(self, event: Event) -> None:
         """Apply one event, or raise :class:`TournamentError` and change nothing."""
         data = event.data
+        if self.cancelled:
+            raise TournamentError("error.tournament_cancelled")
         if event.kind == SIGNED_UP:
             if self.started:
                 raise TournamentError("error.tournament_started")
             if data["player"] in self.entrants:
                 raise TournamentError("error.tournament_already_signed_up")
+            limit = self.settings.max_players
+            if limit is not None and len(self.entrants) >= limit:
+                raise TournamentError("error.tournament_full", count=limit)
             self.entrants[data["player"]] = Entrant(
                 data["player"], str(data["name"]), float(data["rating"])
             )
@@ -229,7 +247,23 @@ class Tournament:
                     "error.tournament_too_few", count=max(2, self.settings.min_table)
                 )
             self.started = True
+        elif event.kind == CANCELLED:
+            if self.started:
+                raise TournamentError("error.tournament_started")
+            self.cancelled = True
+        elif event.kind == PAUSED:
+            if not self.started or self.status == FINISHED:
+                raise TournamentError("error.tournament_not_running")
+            if self.paused:
+                raise TournamentError("error.tournament_paused")
+            self.paused = True
+        elif event.kind == RESUMED:
+            if not self.paused:
+                raise TournamentError("error.tournament_not_paused")
+            self.paused = False
         elif event.kind == ROUND:
+            if self.paused:
+                raise TournamentError("error.tournament_paused")
             if not self.started or not self.round_complete:
                 raise TournamentError("error.tournament_round_open")
             expected = self.next_round()
@@ -429,8 +463,11 @@ class Tournament:
 
 
 __all__ = [
+    "CANCELLED",
     "DROPPED",
+    "PAUSED",
     "RESULT",
+    "RESUMED",
     "ROUND",
     "SIGNED_UP",
     "STARTED",

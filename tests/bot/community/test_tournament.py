@@ -242,3 +242,76 @@ async def test_the_same_result_reported_twice_at_once_is_stored_once(
     events = await desk.events(record.id)
     assert [e.kind for e in events].count("result") == 1
     assert Tournament.replay(record.state.settings, events).rounds[0].results[0] == places
+
+
+async def test_no_round_is_paired_while_paused_and_resuming_pairs_it(
+    desk: TournamentDesk,
+) -> None:
+    record = await desk.start((await field(desk, 8, rounds=2)).id, HOST)
+    with pytest.raises(TournamentError) as stranger:
+        await desk.pause(record.id, 5)
+    assert stranger.value.key == "error.tournament_host_only"
+    record = await desk.pause(record.id, HOST)
+    assert record.state.paused
+    record = await play_round(desk, record, Rng(2))
+    assert record.state.round_complete and len(record.state.rounds) == 1
+    assert record.state.status == RUNNING
+    with pytest.raises(TournamentError) as advancing:
+        await desk.advance(record.id, HOST)
+    assert advancing.value.key == "error.tournament_paused"
+    record = await desk.resume(record.id, HOST)
+    assert not record.state.paused and len(record.state.rounds) == 2
+    replayed = Tournament.replay(record.state.settings, record.events)
+    assert replayed.rounds[-1].pairing == record.state.rounds[-1].pairing
+    with pytest.raises(TournamentError) as again:
+        await desk.resume(record.id, HOST)
+    assert again.value.key == "error.tournament_not_paused"
+
+
+async def test_a_forged_round_while_paused_is_refused() -> None:
+    tournament = Tournament(TournamentSettings(rounds=2))
+    for user in range(1, 5):
+        tournament.apply(Event("signed_up", {"player": f"user:{user}", "name": "p", "rating": 0}))
+    tournament.apply(Event("started"))
+    tournament.apply(Event("paused"))
+    first = tournament.next_round()
+    assert first is not None
+    with pytest.raises(TournamentError) as refused:
+        tournament.apply(Event(ROUND, {"tables": [list(t) for t in first.tables], "byes": []}))
+    assert refused.value.key == "error.tournament_paused"
+
+
+async def test_sign_up_closes_when_full_and_a_deadline_lists_the_tournament(
+    desk: TournamentDesk,
+) -> None:
+    record = await desk.create(
+        guild_id=7,
+        game="charioteer",
+        name="Cup",
+        host_id=HOST,
+        settings=TournamentSettings(max_players=4),
+        channel_id=99,
+        starts_at=desk.clock.now() + 3600,
+    )
+    for user in range(1, 5):
+        record = await desk.sign_up(record.id, user, f"player{user}")
+    with pytest.raises(TournamentError) as full:
+        await desk.sign_up(record.id, 5, "late")
+    assert full.value.key == "error.tournament_full" and full.value.params == {"count": 4}
+    assert record.channel_id == 99 and record.starts_at == desk.clock.now() + 3600
+    assert await desk.due(desk.clock.now()) == []
+    assert await desk.next_deadline() == record.starts_at
+    assert await desk.due(desk.clock.now() + 3600) == [record.id]
+    await desk.start(record.id, None)
+    assert await desk.due(desk.clock.now() + 3600) == []
+    assert await desk.next_deadline() is None
+
+
+async def test_a_cancelled_tournament_takes_no_more_steps(desk: TournamentDesk) -> None:
+    record = await field(desk, 2)
+    record = await desk.cancel(record.id, None)
+    assert record.state.status == "cancelled"
+    for step in (desk.sign_up(record.id, 9, "late"), desk.start(record.id, HOST)):
+        with pytest.raises(TournamentError) as refused:
+            await step
+        assert refused.value.key == "error.tournament_cancelled"
