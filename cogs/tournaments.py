@@ -266,8 +266,9 @@ class TournamentCog(
     async def leave(self, interaction: discord.Interaction[Any], tournament: int) -> None:
         record = await self._here(interaction, tournament)
         record = await self.desk.drop(record.id, interaction.user.id)
+        handed = await self.hand_over_seat(record, interaction.user.id)
         await reply(interaction, t(locale_of(interaction), "tournament.left", name=record.name))
-        await self.hand_over_seat(record, interaction.user.id)
+        await self.settle(handed)
 
     @app_commands.command(
         name=_("remove", key="cmd.tournament.remove"),
@@ -283,6 +284,7 @@ class TournamentCog(
         record = await self.desk.drop(
             record.id, member.id, by_user=interaction.user.id, admin=is_admin(interaction)
         )
+        handed = await self.hand_over_seat(record, member.id)
         await reply(
             interaction,
             t(
@@ -292,7 +294,7 @@ class TournamentCog(
                 member=display_name(member),
             ),
         )
-        await self.hand_over_seat(record, member.id)
+        await self.settle(handed)
 
     @app_commands.command(
         name=_("start", key="cmd.tournament.start"),
@@ -381,6 +383,7 @@ class TournamentCog(
         """A click on Join or Drop: only a member of the tournament's own server counts;
         a refusal says why."""
         locale = locale_of(interaction)
+        handed: list[int] = []
         try:
             if interaction.guild_id is None or not isinstance(interaction.user, discord.Member):
                 raise TournamentError("error.no_such_tournament", tournament=tournament)
@@ -393,16 +396,15 @@ class TournamentCog(
                 text = t(locale, "tournament.joined", name=record.name, count=count)
             else:
                 record = await self.desk.drop(record.id, interaction.user.id)
+                handed = await self.hand_over_seat(record, interaction.user.id)
                 text = t(locale, "tournament.left", name=record.name)
         except TournamentError as refused:
             text = t(locale, refused.key, **refused.params)
-            record = None
         try:
             await reply(interaction, text)
         except TRANSIENT:
             log.warning("could not answer a tournament sign-up click")
-        if record is not None and verb == "drop":
-            await self.hand_over_seat(record, interaction.user.id)
+        await self.settle(handed)
 
     async def close_signup(self, record: TournamentRecord) -> None:
         """Take the Join and Drop buttons off the sign-up post once sign-up is over."""
@@ -416,12 +418,14 @@ class TournamentCog(
         except (*TRANSIENT, discord.NotFound, discord.Forbidden):
             log.warning("tournament %d: could not close its sign-up post", record.id)
 
-    async def hand_over_seat(self, record: TournamentRecord, user_id: int) -> None:
+    async def hand_over_seat(self, record: TournamentRecord, user_id: int) -> list[int]:
         """A player out of a running tournament leaves their game of the current round
         (if it is still running): the game's leave path gives the seat to the AI, or
-        abandons the game when they were its last human."""
+        abandons the game when they were its last human. Returns the games left, for
+        :meth:`settle` once the player has been answered."""
         if record.state.status != RUNNING:
-            return
+            return []
+        left = []
         rows = await self.service.storage.read(
             "SELECT race_id FROM tournament_tables WHERE tournament_id = ? AND round = ?",
             (record.id, len(record.state.rounds)),
@@ -430,7 +434,14 @@ class TournamentCog(
             table = await self.service.table(int(race_id))
             if table.status == GAME_RUNNING and table.seat_of(user_id) is not None:
                 await self.service.leave_game(table.id, user_id)
-                await self.races.settle(table.id)
+                left.append(table.id)
+        return left
+
+    async def settle(self, races: list[int]) -> None:
+        """The follow-up of games whose seats changed: the AI plays, the boards update, an
+        abandoned game reports its result."""
+        for race in races:
+            await self.races.settle(race)
 
     # ------------------------------------------------------------------ deadlines
 
