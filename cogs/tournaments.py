@@ -38,15 +38,24 @@ from bot.community.tournament import (
     TournamentError,
     TournamentSettings,
 )
-from bot.games import GAMES
+from bot.games import GAMES, host_for
 from bot.games.base import ServiceError
 from bot.service import RUNNING as GAME_RUNNING
-from bot.service import TURN_LIMITS, TableService
+from bot.service import TURN_LIMITS, Table, TableService
 from bot.text import t
 from cogs.announce import TRANSIENT
 from cogs.community import GAME_CHOICES, game_name
-from cogs.race import RaceCog, display_name, is_admin, locale_of, reply
+from cogs.race import (
+    FOR_THREADS,
+    THREAD_ARCHIVE_MINUTES,
+    RaceCog,
+    display_name,
+    is_admin,
+    locale_of,
+    reply,
+)
 from cogs.server_checks import enforce_server_settings
+from engine.core import JSON
 
 log = logging.getLogger(__name__)
 
@@ -162,6 +171,7 @@ class TournamentCog(
             "Start by itself this many hours from now", key="cmd.tournament.signup_hours"
         ),
         max_players=_("Close sign-up at this many players", key="cmd.tournament.max_players"),
+        options=_("The game's options for every table, like laps=1", key="cmd.tournament.options"),
     )
     @app_commands.choices(
         game=GAME_CHOICES,
@@ -185,6 +195,7 @@ class TournamentCog(
         turn_limit: str = "24h",
         signup_hours: app_commands.Range[int, 1, 720] | None = None,
         max_players: app_commands.Range[int, 2, 512] | None = None,
+        options: app_commands.Range[str, 1, 200] | None = None,
     ) -> None:
         if game not in GAMES:
             raise ServiceError("error.no_such_game", game=game)
@@ -198,7 +209,10 @@ class TournamentCog(
             min_table=2 if chosen is Format.ELIMINATION else max(2, table_size - 1),
             rounds=rounds,
             max_players=max_players,
-            table={"turn_seconds": TURN_LIMITS.get(turn_limit, TURN_LIMITS["24h"])},
+            table={
+                "turn_seconds": TURN_LIMITS.get(turn_limit, TURN_LIMITS["24h"]),
+                "options": host_for(game).check_options(game_options(options or ""), table_size),
+            },
         )
         starts_at = None
         if signup_hours is not None:
@@ -536,9 +550,21 @@ class TournamentCog(
                 record, locale, after_round=len(record.state.rounds) - 1
             )
             lines.insert(0, standings + "\n")
+        threads = await self.open_threads(opened, channel_id, locale)
         for index, table in enumerate(opened, start=1):
             players = " ".join(f"<@{seat.user_id}>" for seat in table.seats if seat.user_id)
-            lines.append(t(locale, "tournament.table", table=index, race=table.id, players=players))
+            if table.id in threads:
+                line = t(
+                    locale,
+                    "tournament.table_thread",
+                    table=index,
+                    race=table.id,
+                    thread=f"<#{threads[table.id]}>",
+                    players=players,
+                )
+            else:
+                line = t(locale, "tournament.table", table=index, race=table.id, players=players)
+            lines.append(line)
         byes = record.state.rounds[-1].pairing.byes
         if byes:
             lines.append(
@@ -547,6 +573,33 @@ class TournamentCog(
         await self._post(channel_id, interaction, "\n".join(lines), picture, mention=True)
         for table in opened:
             await self.races.settle(table.id)
+
+    async def open_threads(
+        self, tables: list[Table], channel_id: int | None, locale: str
+    ) -> dict[int, int]:
+        """A public thread in the tournament's channel for each newly started game, before
+        its first board is posted (a game whose thread cannot be opened plays in the
+        channel). Returns the thread of each game."""
+        channel = self.bot.get_channel(channel_id or 0)
+        if not isinstance(channel, discord.TextChannel):
+            return {}
+        allowed = channel.permissions_for(channel.guild.me)
+        if not all(getattr(allowed, name, False) for name in FOR_THREADS):
+            return {}
+        threads: dict[int, int] = {}
+        for table in tables:
+            try:
+                thread = await channel.create_thread(
+                    name=t(locale, "thread.name", race=table.id)[:100],
+                    type=discord.ChannelType.public_thread,
+                    auto_archive_duration=THREAD_ARCHIVE_MINUTES,
+                )
+            except (*TRANSIENT, discord.Forbidden):
+                log.warning("race %d: could not open a thread; playing in the channel", table.id)
+                continue
+            await self.service.set_channel_message(table.id, thread_id=thread.id)
+            threads[table.id] = thread.id
+        return threads
 
     async def _post(
         self,
@@ -592,6 +645,24 @@ class TournamentCog(
         if len(record.state.rounds) > len(before.rounds) or record.state.status == FINISHED:
             table = await self.service.table(race_id)
             await self.open_round(record.id, record.channel_id or table.row.channel_id)
+
+
+def game_options(text: str) -> dict[str, JSON]:
+    """The game's options as the organiser typed them (``laps=1 team=yes``): numbers and
+    yes/no read as such; the game's host checks the rest."""
+    chosen: dict[str, JSON] = {}
+    for word in text.replace(",", " ").split():
+        name, equals, value = word.partition("=")
+        if not equals or not name or not value:
+            raise TournamentError("error.tournament_bad_options")
+        lowered = value.lower()
+        if lowered in ("yes", "true", "no", "false"):
+            chosen[name] = lowered in ("yes", "true")
+        elif value.isdigit():
+            chosen[name] = int(value)
+        else:
+            chosen[name] = value
+    return chosen
 
 
 def reported_count(state: Tournament) -> int:
