@@ -174,3 +174,22 @@ async def test_pause_resume_and_a_removed_player_handing_the_seat_to_the_ai(
         record = await desk.load(1)
         assert len(record.state.rounds) == 2
         assert f"user:{removed.id}" not in record.state.rounds[-1].pairing.tables[0]
+
+
+async def test_the_games_options_are_checked_when_the_tournament_opens(
+    fake: FakeDiscord, tmp_path: Path
+) -> None:
+    guild = fake.add_guild("Circus")
+    channel = guild.add_text_channel("tournaments")
+    alice = guild.add_member("alice")
+    async with bot_on(fake, tmp_path / "circus.db", FakeClock(time.time())) as bot:
+        for typed, refusal in (("laps", "name=value"), ("speed=3", "don't fit together")):
+            answer = await (
+                await alice.slash(
+                    channel, "tournament new", game="charioteer", name="Cup", options=typed
+                )
+            ).reply()
+            assert refusal in answer.content and answer.ephemeral_to is alice
+        await open_tournament(alice, channel, options="laps=2")
+        record = await bot.tournament_cog.desk.load(1)
+        assert record.state.settings.table["options"] == {"laps": 2}

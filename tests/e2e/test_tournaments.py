@@ -5,6 +5,7 @@ final standings: Swiss rounds, heats and a final, and single elimination."""
 
 from __future__ import annotations
 
+import asyncio
 import re
 import sqlite3
 from typing import Any
@@ -44,6 +45,8 @@ async def sign_up_and_start(
     for member in members:
         answer = await (await member.click(post, join)).reply()
         assert "signed up" in answer.content and answer.ephemeral_to is member
+    refused = await (await members[1].slash(channel, "tournament start", tournament=1)).reply()
+    assert "Only the tournament's organiser" in refused.content
     first = await (await host.slash(channel, "tournament start", tournament=1)).followup(0)
     assert "round 1" in first.content
     return post, first
@@ -51,17 +54,18 @@ async def sign_up_and_start(
 
 async def play_round(table: Table, announced: Message) -> list[tuple[int, list[User]]]:
     """Every race listed in a round's announcement, played to its podium in its thread by
-    its players through their panels; returns each race and its players."""
+    its players through their panels (the races of a round side by side, as they would
+    be); returns each race and its players."""
     fake = table.fake
     races = []
     for race, thread_id, players in TABLE_LINE.findall(announced.content):
         thread = fake.channels[int(thread_id)]
         assert thread.is_thread and thread.parent is table.channel
         users = [fake.users[int(user)] for user in MENTION.findall(players)]
-        await play_until_the_end(fake, thread, users)
-        races.append((int(race), users))
+        races.append((int(race), thread, users))
     assert races, announced.content
-    return races
+    await asyncio.gather(*(play_until_the_end(fake, thread, users) for _, thread, users in races))
+    return [(race, users) for race, _, users in races]
 
 
 async def play_to_the_champion(table: Table, first: Message, rounds: int) -> list[list[int]]:
