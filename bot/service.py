@@ -578,6 +578,7 @@ class TableService:
                 standing.places[seat],
                 standing.turns,
                 now,
+                standing.teams.get(seat),
             )
             for seat in standing.ranking
         )

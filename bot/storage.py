@@ -208,8 +208,9 @@ MIGRATIONS: tuple[str, ...] = (
     );
     """,
     # 7: where a tournament is announced (its channel and sign-up post) and when sign-up
-    # closes on its own.
+    # closes on its own; each result's team in a team game.
     """
+    ALTER TABLE results ADD COLUMN team TEXT;
     ALTER TABLE tournaments ADD COLUMN channel_id INTEGER;
     ALTER TABLE tournaments ADD COLUMN signup_message_id INTEGER;
     ALTER TABLE tournaments ADD COLUMN starts_at REAL;
@@ -286,6 +287,7 @@ class ResultRow:
     place: int
     turns: int
     finished_at: float
+    team: str | None = None
 
 
 @dataclass(frozen=True)
@@ -323,9 +325,9 @@ def _result_statements(results: Iterable[ResultRow]) -> list[tuple[str, Sequence
     return [
         (
             "INSERT OR REPLACE INTO results"
-            " (race_id, seat, user_id, name, place, turns, finished_at)"
-            " VALUES (?, ?, ?, ?, ?, ?, ?)",
-            (r.race_id, r.seat, r.user_id, r.name, r.place, r.turns, r.finished_at),
+            " (race_id, seat, user_id, name, place, turns, finished_at, team)"
+            " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+            (r.race_id, r.seat, r.user_id, r.name, r.place, r.turns, r.finished_at, r.team),
         )
         for r in results
     ]

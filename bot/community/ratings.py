@@ -2,8 +2,9 @@
 
 A player is a member (``user:<id>``) or an AI level (``ai:<level>``): every AI seat of one
 level in one server plays as the same pseudo-player, so beating the strongest AI counts for
-more than beating the weakest. Tied seats are ranked as ties. A finished game is rated in
-the transaction that stores its final action (:func:`rate_finished_game`, called by
+more than beating the weakest. Tied seats are ranked as ties; in a team game (Carcassonne's
+team variant) team-mates are rated as one team, with openskill's team model. A finished game
+is rated in the transaction that stores its final action (:func:`rate_finished_game`, called by
 :meth:`bot.storage.Storage.store_action`); an abandoned game stores no result and is never
 rated, nor is a game of one seat.
 
@@ -56,12 +57,28 @@ def guild_key(guild_id: int | None) -> int:
     return NO_GUILD if guild_id is None else guild_id
 
 
-def new_ratings(priors: Sequence[Rating], places: Sequence[int]) -> list[Rating]:
+def new_ratings(
+    priors: Sequence[Rating],
+    places: Sequence[int],
+    teams: Sequence[str | None] | None = None,
+) -> list[Rating]:
     """Each seat's rating after a game where seat ``i`` had ``priors[i]`` and finished at
-    ``places[i]`` (1 is first; equal places are ties)."""
-    teams = [[MODEL.create_rating([prior.mu, prior.sigma])] for prior in priors]
-    rated = MODEL.rate(teams, ranks=[float(place) for place in places])
-    return [Rating(team[0].mu, team[0].sigma) for team in rated]
+    ``places[i]`` (1 is first; equal places are ties). Seats with the same ``teams[i]``
+    played as one team (and share its place); a seat whose team is None played alone."""
+    units: list[str] = [
+        f"seat:{i}" if teams is None or teams[i] is None else f"team:{teams[i]}"
+        for i in range(len(priors))
+    ]
+    groups = [[i for i, unit in enumerate(units) if unit == name] for name in dict.fromkeys(units)]
+    rated = MODEL.rate(
+        [[MODEL.create_rating([priors[i].mu, priors[i].sigma]) for i in group] for group in groups],
+        ranks=[float(min(places[i] for i in group)) for group in groups],
+    )
+    after: list[Rating] = list(priors)
+    for group, team in zip(groups, rated, strict=True):
+        for i, member in zip(group, team, strict=True):
+            after[i] = Rating(member.mu, member.sigma)
+    return after
 
 
 @dataclass(frozen=True)
@@ -71,12 +88,13 @@ class _Seat:
     user_id: int | None
     name: str
     place: int
+    team: str | None = None
 
 
 def _seats(connection: sqlite3.Connection, race_id: int) -> tuple[list[_Seat], float]:
     rows = connection.execute(
         "SELECT results.seat, results.user_id, results.name, results.place,"
-        " results.finished_at, seats.ai_level FROM results"
+        " results.finished_at, seats.ai_level, results.team FROM results"
         " LEFT JOIN seats ON seats.race_id = results.race_id AND seats.seat = results.seat"
         " WHERE results.race_id = ? ORDER BY results.seat",
         (race_id,),
@@ -88,6 +106,7 @@ def _seats(connection: sqlite3.Connection, race_id: int) -> tuple[list[_Seat], f
             user_id=row[1],
             name=row[2] if row[1] is not None else f"AI ({row[5] or 'ai'})",
             place=int(row[3]),
+            team=row[6],
         )
         for row in rows
     ]
@@ -110,7 +129,9 @@ def _rate(connection: sqlite3.Connection, race_id: int, guild: int, game: str) -
         return
     players = sorted({seat.player for seat in seats})
     before = {player: _rating(connection, guild, game, player) for player in players}
-    after_by_seat = new_ratings([before[s.player] for s in seats], [s.place for s in seats])
+    after_by_seat = new_ratings(
+        [before[s.player] for s in seats], [s.place for s in seats], [s.team for s in seats]
+    )
     after: dict[str, Rating] = {}
     for player in players:
         mine = [r for s, r in zip(seats, after_by_seat, strict=True) if s.player == player]

@@ -20,7 +20,7 @@ from __future__ import annotations
 import enum
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 from engine.core import JSON, Action, Event, Rng, Ruleset
@@ -48,10 +48,13 @@ moves, and the final ranking. A game may add its own kinds (a season's scores, s
 @dataclass(frozen=True)
 class Standing:
     """A finished game's placings: ``places[seat]`` is 1 for the winner(s); tied seats
-    share a place. ``turns`` is how long the game lasted, in the game's own turns."""
+    share a place. ``turns`` is how long the game lasted, in the game's own turns.
+    ``teams[seat]`` names the seat's team in a team game (team-mates share a place and are
+    rated as one team); empty when every seat plays for itself."""
 
     places: Mapping[str, int]
     turns: int
+    teams: Mapping[str, str] = field(default_factory=dict)
 
     @property
     def ranking(self) -> tuple[str, ...]:

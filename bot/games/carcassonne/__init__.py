@@ -39,7 +39,8 @@ def standing_of(state: GameState) -> Standing | None:
         unit: 1 + sum(other > score for other in scores.values()) for unit, score in scores.items()
     }
     places = {seat: unit_place[state.unit_of(seat)] for seat in state.seats}
-    return Standing(places, state.turn)
+    teams = {seat: state.unit_of(seat) for seat in state.seats} if state.options.team else {}
+    return Standing(places, state.turn, teams)
 
 
 class CarcassonneHost(GameHost):

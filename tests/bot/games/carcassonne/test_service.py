@@ -6,6 +6,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+from openskill.models import PlackettLuce
+
 from bot.clock import FakeClock
 from bot.games.base import BOARD, PODIUM, REVEAL
 from bot.service import RuleError, ServiceError, Table, TableService, TableSettings, Update
@@ -178,3 +181,26 @@ async def test_a_team_lobby_started_short_of_four_is_refused_and_stays_a_lobby(
     else:
         raise AssertionError("a 2-player team game started")
     assert (await service.table(table.id)).status == "lobby"
+
+
+async def test_a_team_game_is_rated_as_two_teams_not_four_tied_players(
+    service: TableService,
+) -> None:
+    table = await open_game(service, humans=4, options={"team": True})
+    await play_to_the_end(service, table.id, Rng(5))
+    results = {row.seat: row for row in await service.storage.results(table.id)}
+    assert results["red"].team == results["green"].team != results["black"].team
+    assert results["black"].team == results["white"].team
+    rows = await service.storage.read(
+        "SELECT player, mu, sigma FROM ratings WHERE guild_id = 1 AND game = 'carcassonne'"
+    )
+    rated = {row[0]: (row[1], row[2]) for row in rows}
+    model = PlackettLuce()
+    red_green = [model.rating(), model.rating()]
+    black_white = [model.rating(), model.rating()]
+    ranks = [float(results["red"].place), float(results["black"].place)]
+    expected = model.rate([red_green, black_white], ranks=ranks)
+    for team, seats in zip(expected, (("red", "green"), ("black", "white")), strict=True):
+        for member, seat in zip(team, seats, strict=True):
+            player = f"user:{results[seat].user_id}"
+            assert rated[player] == pytest.approx((member.mu, member.sigma))
