@@ -1,16 +1,15 @@
 """``/tournament …``: a server's tournaments on Discord, for every hosted game.
 
-An organiser opens one (``new``, optionally with a sign-up deadline and a player limit);
-members sign up and drop with the Join and Drop buttons of its sign-up post (or ``join``,
-``leave``); the organiser (or an admin) starts it, or it starts by itself at the deadline
-(cancelled, with a message, when too few signed up); the organiser pauses and resumes it,
-advances a round whose games hang, or removes a player. A player who drops or is removed
-mid-round hands their seat to the AI through the game's leave path. Anyone reads the
-standings, as text and a picture. Starting, and every finished game that completes a
-round, opens the next round's games in the tournament's channel and announces its tables
-with the standings so far. Everything is stored by :mod:`bot.community.desk` and
-:mod:`bot.community.rounds`; a tournament belongs to its server, and another server's
-reads as none.
+An organiser opens one (``new``, optionally with a sign-up deadline, a player limit and a
+time per round); members sign up and drop with the Join and Drop buttons of its sign-up
+post (or ``join``, ``leave``); the organiser (or an admin) starts it, or it starts by itself
+at the deadline (cancelled, with a message, when too few signed up); the organiser pauses
+and resumes it, advances a round whose games hang, or removes a player. A round with a time
+limit advances by itself when it runs out; a round ended early abandons its unfinished
+games, which count as ties. A player who drops or is removed mid-round hands their seat to
+the AI through the game's leave path. Anyone reads the standings, as text and a picture.
+Starting, and every finished game that completes a round, opens the next round's games,
+each in its thread, and announces its tables with the standings so far.
 """
 
 from __future__ import annotations
@@ -40,8 +39,8 @@ from bot.community.tournament import (
 )
 from bot.games import GAMES, host_for
 from bot.games.base import ServiceError
+from bot.service import LOBBY, TURN_LIMITS, Table, TableService
 from bot.service import RUNNING as GAME_RUNNING
-from bot.service import TURN_LIMITS, Table, TableService
 from bot.text import t
 from cogs.announce import TRANSIENT
 from cogs.community import GAME_CHOICES, game_name
@@ -171,6 +170,9 @@ class TournamentCog(
             "Start by itself this many hours from now", key="cmd.tournament.signup_hours"
         ),
         max_players=_("Close sign-up at this many players", key="cmd.tournament.max_players"),
+        round_hours=_(
+            "End each round this many hours after it starts", key="cmd.tournament.round_hours"
+        ),
         options=_("The game's options for every table, like laps=1", key="cmd.tournament.options"),
     )
     @app_commands.choices(
@@ -195,6 +197,7 @@ class TournamentCog(
         turn_limit: str = "24h",
         signup_hours: app_commands.Range[int, 1, 720] | None = None,
         max_players: app_commands.Range[int, 2, 512] | None = None,
+        round_hours: app_commands.Range[int, 1, 720] | None = None,
         options: app_commands.Range[str, 1, 200] | None = None,
     ) -> None:
         if game not in GAMES:
@@ -209,6 +212,7 @@ class TournamentCog(
             min_table=2 if chosen is Format.ELIMINATION else max(2, table_size - 1),
             rounds=rounds,
             max_players=max_players,
+            round_hours=None if round_hours is None else float(round_hours),
             table={
                 "turn_seconds": TURN_LIMITS.get(turn_limit, TURN_LIMITS["24h"]),
                 "options": host_for(game).check_options(game_options(options or ""), table_size),
@@ -244,6 +248,8 @@ class TournamentCog(
             lines.append(t(locale, "tournament.signup_deadline", when=f"<t:{int(starts_at)}:R>"))
         if max_players is not None:
             lines.append(t(locale, "tournament.signup_limit", count=max_players))
+        if round_hours is not None:
+            lines.append(t(locale, "tournament.round_limit", hours=round_hours))
         await interaction.response.send_message(
             "\n".join(lines),
             view=signup_view(locale, record.id),
@@ -334,10 +340,12 @@ class TournamentCog(
     @app_commands.describe(tournament=TOURNAMENT_OPTION)
     async def advance(self, interaction: discord.Interaction[Any], tournament: int) -> None:
         record = await self._here(interaction, tournament)
+        closing = len(record.state.rounds)
         record = await self.desk.advance(
             record.id, interaction.user.id, admin=is_admin(interaction)
         )
         await interaction.response.defer()
+        await self.close_games(record, closing)
         await self.open_round(record.id, interaction.channel_id, interaction)
 
     @app_commands.command(
@@ -367,6 +375,7 @@ class TournamentCog(
         record = await self._here(interaction, tournament)
         before = len(record.state.rounds)
         record = await self.desk.resume(record.id, interaction.user.id, admin=is_admin(interaction))
+        self.deadline_changed.set()  # a round whose time ran out while paused ends now
         await interaction.response.send_message(
             t(locale_of(interaction), "tournament.resumed", name=record.name),
             allowed_mentions=discord.AllowedMentions.none(),
@@ -472,7 +481,8 @@ class TournamentCog(
             self.deadline_changed.clear()
             try:
                 await self.start_due()
-                when = await self.desk.next_deadline()
+                await self.advance_due()
+                when = await self.next_deadline()
             except Exception:
                 log.exception("starting tournaments at their deadline failed")
                 when = clock.now() + RETRY_SECONDS
@@ -487,6 +497,46 @@ class TournamentCog(
             record = await self.desk.load(tournament)
             if record.state.rounds and not record.state.round_complete:
                 await self.open_round(record.id, record.channel_id, only_if_opened=True)
+
+    async def next_deadline(self) -> float | None:
+        """The next sign-up deadline, or end of a round still open and not paused."""
+        now = self.service.clock.now()
+        times = [when for when in (await self.desk.round_deadlines()).values() if when > now]
+        signup = await self.desk.next_deadline()
+        if signup is not None:
+            times.append(signup)
+        return min(times, default=None)
+
+    async def advance_due(self) -> None:
+        """End every round whose time has run out (a paused tournament's round waits)."""
+        now = self.service.clock.now()
+        for tournament, when in (await self.desk.round_deadlines()).items():
+            if when > now:
+                continue
+            record = await self.desk.load(tournament)
+            if record.state.paused or record.state.round_complete:
+                continue
+            closing = len(record.state.rounds)
+            try:
+                record = await self.desk.advance(tournament, None)
+            except TournamentError as refused:
+                log.info("tournament %d: round not ended (%s)", tournament, refused.key)
+                continue
+            await self.close_games(record, closing)
+            await self.open_round(record.id, record.channel_id)
+
+    async def close_games(self, record: TournamentRecord, round_number: int) -> None:
+        """Abandon the games of a round that was ended before they were (their result no
+        longer counts), so no player sits at two tables."""
+        rows = await self.service.storage.read(
+            "SELECT race_id FROM tournament_tables WHERE tournament_id = ? AND round = ?",
+            (record.id, round_number),
+        )
+        for (race_id,) in rows:
+            table = await self.service.table(int(race_id))
+            if table.status in (LOBBY, GAME_RUNNING):
+                await self.service.abandon(table.id, record.host_id, admin=True)
+                await self.races.settle(table.id)
 
     async def start_due(self) -> None:
         for tournament in await self.desk.due(self.service.clock.now()):
@@ -532,6 +582,7 @@ class TournamentCog(
     ) -> None:
         """Open the current round's games, start their boards, and announce the tables
         with the standings so far (or the final standings when the tournament is over)."""
+        self.deadline_changed.set()  # a round paired: its end, if timed, is a new deadline
         opened = await self.tables.open_round(tournament, channel_id=channel_id)
         if only_if_opened and not opened:
             return

@@ -9,7 +9,9 @@ never finds a complete round left unpaired. While the tournament is paused, a co
 round waits unpaired; resuming pairs it.
 
 A tournament may have a sign-up deadline (``starts_at``): :meth:`TournamentDesk.due` lists
-those whose deadline has passed, to be started then, or cancelled with too few players.
+those whose deadline has passed, to be started then, or cancelled with too few players. With
+``round_hours`` a round also ends that long after its pairing was stored
+(:meth:`TournamentDesk.round_deadlines`), as if the organiser advanced it.
 """
 
 from __future__ import annotations
@@ -153,6 +155,22 @@ class TournamentDesk:
         )
         return None if not rows or rows[0][0] is None else float(rows[0][0])
 
+    async def round_deadlines(self) -> dict[int, float]:
+        """When the current round of each running tournament with a time per round ends."""
+        rows = await self.storage.read(
+            "SELECT tournaments.id, tournaments.settings, MAX(tournament_events.at)"
+            " FROM tournaments JOIN tournament_events"
+            " ON tournament_events.tournament_id = tournaments.id AND tournament_events.kind = ?"
+            " WHERE tournaments.status = ? GROUP BY tournaments.id",
+            (ROUND, RUNNING),
+        )
+        deadlines = {}
+        for tournament_id, settings, paired_at in rows:
+            hours = TournamentSettings.from_json(json.loads(settings)).round_hours
+            if hours is not None:
+                deadlines[int(tournament_id)] = float(paired_at) + hours * 3600
+        return deadlines
+
     async def running(self) -> list[int]:
         rows = await self.storage.read(
             "SELECT id FROM tournaments WHERE status = ? ORDER BY id", (RUNNING,)
@@ -289,12 +307,14 @@ class TournamentDesk:
         return await self._append(record, events, None)
 
     async def advance(
-        self, tournament_id: int, by_user: int, *, admin: bool = False
+        self, tournament_id: int, by_user: int | None, *, admin: bool = False
     ) -> TournamentRecord:
-        """The organiser closes the current round: every table still without a result
-        counts as a tie of all its players, and the next round is paired."""
+        """The organiser (``by_user`` None: the round's time running out) closes the
+        current round: every table still without a result counts as a tie of all its
+        players, and the next round is paired."""
         record = await self.load(tournament_id)
-        self._require_host(record, by_user, admin)
+        if by_user is not None:
+            self._require_host(record, by_user, admin)
         state = record.state
         if state.paused:
             raise TournamentError("error.tournament_paused")

@@ -80,6 +80,9 @@ class TournamentSettings:
     advance: int = 1
     max_players: int | None = None
     """Sign-up closes to newcomers at this many players (None: no limit)."""
+    round_hours: float | None = None
+    """A round ends this long after it was paired, finished or not (None: when its games
+    end, or the organiser advances it)."""
     table: Mapping[str, JSON] = field(default_factory=dict)
     """The host's settings for every table the tournament opens (time per turn, the
     game's options), as stored JSON; the seats follow each table's pairing."""
@@ -113,6 +116,7 @@ class TournamentSettings:
             "bye_points": self.bye_points,
             "advance": self.advance,
             "max_players": self.max_players,
+            "round_hours": self.round_hours,
             "table": dict(self.table),
         }
 
@@ -127,6 +131,7 @@ class TournamentSettings:
             bye_points=None if obj["bye_points"] is None else float(obj["bye_points"]),
             advance=int(obj["advance"]),
             max_players=None if obj.get("max_players") is None else int(obj["max_players"]),
+            round_hours=None if obj.get("round_hours") is None else float(obj["round_hours"]),
             table=dict(obj.get("table") or {}),
         )
 

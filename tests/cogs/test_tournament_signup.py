@@ -193,3 +193,28 @@ async def test_the_games_options_are_checked_when_the_tournament_opens(
         await open_tournament(alice, channel, options="laps=2")
         record = await bot.tournament_cog.desk.load(1)
         assert record.state.settings.table["options"] == {"laps": 2}
+
+
+async def test_a_round_ends_when_its_time_runs_out(fake: FakeDiscord, tmp_path: Path) -> None:
+    guild = fake.add_guild("Circus")
+    channel = guild.add_text_channel("tournaments")
+    members = [guild.add_member(f"m{i}") for i in range(3)]
+    clock = FakeClock(time.time())
+    async with bot_on(fake, tmp_path / "circus.db", clock) as bot:
+        post = await open_tournament(members[0], channel, table_size=3, rounds=2, round_hours=1)
+        assert "Time per round: 1 h." in post.content
+        for member in members:
+            await click(member, post, "join")
+        await (await members[0].slash(channel, "tournament start", tournament=1)).followup(0)
+        (first,) = [r for (r,) in await bot.service.storage.read("SELECT id FROM races")]
+        clock.advance(HOUR - 60)
+        assert (await bot.service.table(first)).status == "running"
+        clock.advance(61)
+        await fake.wait_for(
+            lambda: any("Cup: round 2" in m.content for m in channel.public_messages()),
+            what="round 2 when round 1's time ran out",
+        )
+        record = await bot.tournament_cog.desk.load(1)
+        assert record.state.rounds[0].results == {0: dict.fromkeys(record.state.seeds(), 1)}
+        assert (await bot.service.table(first)).status == "abandoned"
+        assert len(record.state.rounds) == 2
