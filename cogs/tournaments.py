@@ -504,7 +504,8 @@ class TournamentCog(
         times = [when for when in (await self.desk.round_deadlines()).values() if when > now]
         signup = await self.desk.next_deadline()
         if signup is not None:
-            times.append(signup)
+            # one still due was refused just now (a clash with the organiser): look again soon
+            times.append(signup if signup > now else now + RETRY_SECONDS)
         return min(times, default=None)
 
     async def advance_due(self) -> None:

@@ -129,12 +129,12 @@ async def test_a_swiss_tournament_of_eight_in_three_rounds_of_four_seat_races(
     assert "timeout" not in sources
 
 
-async def test_heats_of_four_and_a_final(table: Table, started_bot: BotProcess) -> None:
+async def test_heats_of_three_and_a_final(table: Table, started_bot: BotProcess) -> None:
     members = [table.alice, table.bob, table.carol]
-    members += [table.guild.add_member(f"m{i}") for i in range(5)]
-    _, first = await sign_up_and_start(table, members, format="heats", table_size=4)
+    members += [table.guild.add_member(f"m{i}") for i in range(3)]
+    _, first = await sign_up_and_start(table, members, format="heats", table_size=3)
     sizes = await play_to_the_champion(table, first, rounds=2)
-    assert sizes == [[4, 4], [2]]  # two heats, then their winners at the final table
+    assert sizes == [[3, 3], [2]]  # two heats seeded by rating, then their winners' final
     final = announcement(table.channel, "Cup: round 2**")
     assert final is not None
     finalists = {int(user) for user in MENTION.findall(TABLE_LINE.findall(final.content)[0][2])}
