@@ -321,3 +321,20 @@ def test_fuzz_valid_json(
 
 def test_parse_json_reads_a_byte_order_mark() -> None:
     assert parse_json(b'\xef\xbb\xbf{"a": 1}') == {"a": 1}
+
+
+@pytest.mark.parametrize("main", [charioteer_main])
+def test_show_refuses_an_unknown_locale_naming_the_languages(main: Main, race_file: Path) -> None:
+    reason = refused(main, ["show", str(race_file), "--locale", "fr"])
+    assert "'fr'" in reason
+    assert "en, es, it" in reason
+
+
+@pytest.mark.parametrize(
+    ("locale", "word"), [("es", "Emperador"), ("es-ES", "Emperador"), ("it", "Imperatore")]
+)
+def test_show_speaks_the_locale_asked(race_file: Path, locale: str, word: str) -> None:
+    code, text = run(charioteer_main, ["show", str(race_file), "--locale", locale])
+    assert code == 0
+    assert word in text
+    assert "Emperor" not in text
