@@ -11,7 +11,7 @@ from engine.i18n import Catalogue
 LANGUAGES = ("es", "it")
 """Languages every engine catalogue must have in full."""
 
-ENGINE_PACKAGES = ("engine.charioteer", "engine.cartographers")
+ENGINE_PACKAGES = ("engine.charioteer", "engine.cartographers", "engine.carcassonne")
 
 
 def catalogues() -> dict[str, Catalogue]:
