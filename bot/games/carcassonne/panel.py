@@ -24,7 +24,6 @@ from engine.carcassonne import (
     PLACE,
     Deployment,
     FeatureRef,
-    Kind,
     Phase,
     Placement,
     SeatView,
@@ -32,7 +31,7 @@ from engine.carcassonne import (
     legal_placements,
     view,
 )
-from engine.carcassonne.components import Side, tile_type
+from engine.carcassonne.messages import feature_text, square_text, tile_text
 from engine.carcassonne.render import board_png
 from engine.carcassonne.rules import deploy_targets, place
 from engine.core import JSON, Action
@@ -40,13 +39,6 @@ from engine.core import JSON, Action
 SPOTS_PER_PAGE = 25
 """A Discord select holds 25 options; more spots are paged."""
 NOTHING = "none"
-
-SIDE_NAMES = {Side.N: "north", Side.E: "east", Side.S: "south", Side.W: "west"}
-KIND_NAMES = {Kind.ROUTE: "trade route", Kind.ASTEROID: "asteroid field", Kind.PLANET: "planet"}
-
-
-def square_text(square: tuple[int, int]) -> str:
-    return f"({square[0]}, {square[1]})"
 
 
 def spots_of(seat_view: SeatView) -> dict[tuple[int, int], tuple[int, ...]]:
@@ -56,27 +48,6 @@ def spots_of(seat_view: SeatView) -> dict[tuple[int, int], tuple[int, ...]]:
     for placement in legal_placements(seat_view.as_state()):
         spots.setdefault((placement.x, placement.y), []).append(placement.rotation)
     return {square: tuple(turns) for square, turns in spots.items()}
-
-
-def feature_text(tile: str, index: int | None, rotation: int) -> str:
-    """A feature of a placed tile in words: "trade route (north–south)", "planet (rebel)"."""
-    kind = tile_type(tile)
-    if index is None:
-        faction = kind.planet.value if kind.planet is not None else ""
-        return f"{KIND_NAMES[Kind.PLANET]} ({faction})"
-    spec = kind.features[index]
-    sides = "–".join(SIDE_NAMES[side] for side in sorted(kind.feature_sides(index, rotation)))
-    symbol = f", {spec.symbol.value} symbol" if spec.symbol is not None else ""
-    return f"{KIND_NAMES[spec.kind]} ({sides}{symbol})"
-
-
-def tile_text(tile: str, rotation: int = 0) -> str:
-    """The tile's features in words, turned ``rotation`` quarter turns."""
-    kind = tile_type(tile)
-    parts = [feature_text(tile, index, rotation) for index in range(len(kind.features))]
-    if kind.planet is not None:
-        parts.append(feature_text(tile, None, rotation))
-    return f"{tile}: " + ("; ".join(parts) if parts else "space only")
 
 
 @dataclass(frozen=True)
@@ -249,20 +220,28 @@ def preview(seat_view: SeatView, placement: Placement) -> SeatView:
 
 
 def place_png(
-    seat_view: SeatView, placement: Placement, squares: Sequence[tuple[int, int]]
+    seat_view: SeatView,
+    placement: Placement,
+    squares: Sequence[tuple[int, int]],
+    locale: str = "en",
 ) -> bytes:
     """The panel's picture in step 1: the tile where it would go (framed), and every spot
     where it fits numbered (the chosen one is covered by the tile)."""
-    return board_png(preview(seat_view, placement), last=placement_square(placement), spots=squares)
+    return board_png(
+        preview(seat_view, placement),
+        last=placement_square(placement),
+        spots=squares,
+        locale=locale,
+    )
 
 
 def placement_square(placement: Placement) -> tuple[int, int]:
     return (placement.x, placement.y)
 
 
-def deploy_png(seat_view: SeatView) -> bytes:
+def deploy_png(seat_view: SeatView, locale: str = "en") -> bytes:
     """The panel's picture in step 2: the map with the placed tile framed."""
-    return board_png(seat_view)
+    return board_png(seat_view, locale=locale)
 
 
 __all__ = [
