@@ -563,7 +563,7 @@ class TournamentCog(
         rows = record.state.standings()
         number = len(record.state.rounds) if after_round is None else after_round
         title = t(locale, "tournament.standings_title", name=record.name, round=number)
-        picture = await self.service.in_worker(standings_picture, title, rows)
+        picture = await self.service.in_worker(standings_picture, title, rows, locale)
         lines = [f"**{title}**"]
         lines += [f"{row.rank}. {row.name} · {row.points:g}" for row in rows[:20]]
         champion = record.state.champion()
