@@ -116,6 +116,8 @@ class TournamentCog(
         self.desk = TournamentDesk(service.storage, service.clock)
         self.tables = TournamentTables(self.desk, service)
         self.deadline_changed = asyncio.Event()
+        self.reporting: dict[int, asyncio.Lock] = {}
+        """One lock per tournament: its games' results are stored one at a time."""
 
     async def cog_load(self) -> None:
         self.bot.add_dynamic_items(SignUpButton)
@@ -514,15 +516,16 @@ class TournamentCog(
         for tournament, when in (await self.desk.round_deadlines()).items():
             if when > now:
                 continue
-            record = await self.desk.load(tournament)
-            if record.state.paused or record.state.round_complete:
-                continue
-            closing = len(record.state.rounds)
-            try:
-                record = await self.desk.advance(tournament, None)
-            except TournamentError as refused:
-                log.info("tournament %d: round not ended (%s)", tournament, refused.key)
-                continue
+            async with self.reporting.setdefault(tournament, asyncio.Lock()):
+                record = await self.desk.load(tournament)
+                if record.state.paused or record.state.round_complete:
+                    continue
+                closing = len(record.state.rounds)
+                try:
+                    record = await self.desk.advance(tournament, None)
+                except TournamentError as refused:
+                    log.info("tournament %d: round not ended (%s)", tournament, refused.key)
+                    continue
             await self.close_games(record, closing)
             await self.open_round(record.id, record.channel_id)
 
@@ -680,21 +683,26 @@ class TournamentCog(
         """A game ended: if it is a tournament table not yet reported, report it; when
         that completed the round, open the next one (or post the final standings). Every
         follow-up that sees the game over calls this; only the one whose report is stored
-        goes on (a second report of the same table is refused by the tournament's log)."""
+        goes on (a second report of the same table is refused by the tournament's log).
+        Games of one tournament ending at once are reported one after the other, so no
+        report is refused as a clash and the one completing the round opens the next."""
         linked = await self.service.storage.read(
             "SELECT tournament_id FROM tournament_tables WHERE race_id = ?", (race_id,)
         )
         if not linked:
             return
-        before = (await self.desk.load(int(linked[0][0]))).state
-        try:
-            record = await self.tables.table_finished(race_id)
-        except TournamentError as refused:
-            log.info("race %d: tournament result not stored again (%s)", race_id, refused.key)
-            return
-        if record is None or reported(record) != reported_count(before) + 1:
-            return
-        if len(record.state.rounds) > len(before.rounds) or record.state.status == FINISHED:
+        tournament = int(linked[0][0])
+        async with self.reporting.setdefault(tournament, asyncio.Lock()):
+            before = (await self.desk.load(tournament)).state
+            try:
+                record = await self.tables.table_finished(race_id)
+            except TournamentError as refused:
+                log.info("race %d: tournament result not stored (%s)", race_id, refused.key)
+                return
+            if record is None or reported(record) != reported_count(before) + 1:
+                return
+            completed = len(record.state.rounds) > len(before.rounds)
+        if completed or record.state.status == FINISHED:
             table = await self.service.table(race_id)
             await self.open_round(record.id, record.channel_id or table.row.channel_id)
 

@@ -14,6 +14,8 @@ from pathlib import Path
 from bot.clock import FakeClock
 from bot.service import TableService
 from cogs.app import CircusBot
+from engine.core import Rng
+from tests.bot.test_service import play_to_the_end
 from tests.cogs.conftest import settings_for
 from tests.fakediscord.harness import pointed_at
 from tests.fakediscord.model import Channel, Message, User
@@ -218,3 +220,28 @@ async def test_a_round_ends_when_its_time_runs_out(fake: FakeDiscord, tmp_path: 
         assert record.state.rounds[0].results == {0: dict.fromkeys(record.state.seeds(), 1)}
         assert (await bot.service.table(first)).status == "abandoned"
         assert len(record.state.rounds) == 2
+
+
+async def test_two_tables_ending_at_once_both_count_and_the_next_round_opens(
+    fake: FakeDiscord, tmp_path: Path
+) -> None:
+    guild = fake.add_guild("Circus")
+    channel = guild.add_text_channel("tournaments")
+    members = [guild.add_member(f"m{i}") for i in range(4)]
+    async with bot_on(fake, tmp_path / "circus.db", FakeClock(time.time())) as bot:
+        post = await open_tournament(members[0], channel, format="elimination", table_size=2)
+        for member in members:
+            await click(member, post, "join")
+        await (await members[0].slash(channel, "tournament start", tournament=1)).followup(0)
+        races = [r for (r,) in await bot.service.storage.read("SELECT id FROM races")]
+        assert len(races) == 2
+        for race in races:
+            await play_to_the_end(bot.service, race, Rng(race))
+        cog = bot.tournament_cog
+        await asyncio.gather(*(cog.game_over(race) for race in races))
+        record = await cog.desk.load(1)
+        assert len(record.state.rounds) == 2 and record.state.rounds[0].complete
+        await fake.wait_for(
+            lambda: any("Cup: round 2" in m.content for m in channel.public_messages()),
+            what="the final announced",
+        )
