@@ -196,7 +196,9 @@ class CommunityCog(commands.Cog):
         ),
     )
     @app_commands.choices(
-        language=[app_commands.Choice(name=language, value=language) for language in LANGUAGES],
+        language=[
+            app_commands.Choice(name=t("en", f"language.{code}"), value=code) for code in LANGUAGES
+        ],
         recompute_ratings=GAME_CHOICES,
     )
     async def settings(
@@ -333,7 +335,7 @@ def settings_lines(locale: str, settings: ServerSettings) -> list[str]:
         t(locale, "settings.host_role", role=f"<@&{settings.host_role}>")
         if settings.host_role is not None
         else t(locale, "settings.host_role_any"),
-        t(locale, "settings.language", language=settings.language)
+        t(locale, "settings.language", language=t(locale, f"language.{settings.language}"))
         if settings.language
         else t(locale, "settings.language_server"),
         t(locale, "settings.max_member", limit=settings.max_open_per_member or no_limit),

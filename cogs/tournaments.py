@@ -38,7 +38,7 @@ from bot.text import t
 from cogs.announce import TRANSIENT
 from cogs.community import GAME_CHOICES, game_name
 from cogs.race import RaceCog, display_name, is_admin, locale_of, reply
-from cogs.server_checks import enforce_server_settings
+from cogs.server_checks import enforce_server_settings, public_locale, server_locale
 
 log = logging.getLogger(__name__)
 
@@ -131,7 +131,7 @@ class TournamentCog(
     ) -> None:
         if game not in GAMES:
             raise ServiceError("error.no_such_game", game=game)
-        await enforce_server_settings(
+        server = await enforce_server_settings(
             ServerSettingsStore(self.service.storage), interaction, admin=is_admin(interaction)
         )
         chosen = Format(format)
@@ -149,7 +149,7 @@ class TournamentCog(
             host_id=interaction.user.id,
             settings=settings,
         )
-        locale = locale_of(interaction)
+        locale = public_locale(interaction, server)
         await interaction.response.send_message(
             t(
                 locale,
@@ -286,9 +286,11 @@ class TournamentCog(
         (or the final standings when the tournament is over)."""
         opened = await self.tables.open_round(tournament, channel_id=channel_id)
         record = await self.desk.load(tournament)
-        locale = "en"
+        store = ServerSettingsStore(self.service.storage)
         if interaction is not None:
-            locale = locale_of(interaction)
+            locale = public_locale(interaction, await store.get(interaction.guild_id or 0))
+        else:
+            locale = await server_locale(store, self.bot.get_guild(record.guild_id or 0))
         if record.state.status == FINISHED:
             text, picture = await self.standings_post(record, locale)
             await self._post(channel_id, interaction, text, picture, mention=True)

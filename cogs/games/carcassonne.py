@@ -63,7 +63,7 @@ from cogs.answers import display_name, fail, locale_of, reply
 from cogs.games import is_lobby
 from cogs.place import Act, check_place
 from cogs.race import FOLLOW_UP, THREAD_ARCHIVE_MINUTES, is_admin, on_own_panel
-from cogs.server_checks import enforce_server_settings
+from cogs.server_checks import enforce_server_settings, public_locale
 from engine.carcassonne import Phase, SeatView, Size
 from engine.carcassonne.render import board_png
 from engine.core import public_events
@@ -397,14 +397,10 @@ class CarcassonneCog(
             options={"team": team, "unplaceable": "remove"},
             turn_seconds=TURN_LIMITS.get(turn_limit, TURN_LIMITS["24h"]),
         )
-        await enforce_server_settings(
+        server = await enforce_server_settings(
             ServerSettingsStore(self.service.storage), interaction, admin=is_admin(interaction)
         )
-        locale = (
-            str(interaction.guild_locale.value)
-            if interaction.guild_locale
-            else locale_of(interaction)
-        )
+        locale = public_locale(interaction, server)
         table = await self.service.open_lobby(
             game=self.game,
             host_id=interaction.user.id,

@@ -49,7 +49,7 @@ from cogs.answers import display_name, fail, locale_of, reply
 from cogs.games import is_lobby
 from cogs.place import Act, check_place
 from cogs.race import FOLLOW_UP, THREAD_ARCHIVE_MINUTES, is_admin, on_own_panel
-from cogs.server_checks import enforce_server_settings
+from cogs.server_checks import enforce_server_settings, public_locale
 from engine.cartographers import Phase, SeatView
 from engine.cartographers.components import EDICTS, EXPLORE_BY_ID
 from engine.cartographers.events import AmbushIgnored, MonsterPlaced, SeasonScored
@@ -443,14 +443,10 @@ class CartographersCog(
             options={"side": side, "ambush": "auto" if seats == 1 else ambush},
             turn_seconds=TURN_LIMITS.get(turn_limit, TURN_LIMITS["24h"]),
         )
-        await enforce_server_settings(
+        server = await enforce_server_settings(
             ServerSettingsStore(self.service.storage), interaction, admin=is_admin(interaction)
         )
-        locale = (
-            str(interaction.guild_locale.value)
-            if interaction.guild_locale
-            else locale_of(interaction)
-        )
+        locale = public_locale(interaction, server)
         table = await self.service.open_lobby(
             game=self.game,
             host_id=interaction.user.id,
