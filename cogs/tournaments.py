@@ -251,7 +251,8 @@ class TournamentCog(
     @app_commands.describe(tournament=TOURNAMENT_OPTION)
     async def standings(self, interaction: discord.Interaction[Any], tournament: int) -> None:
         record = await self._here(interaction, tournament)
-        locale = locale_of(interaction)
+        store = ServerSettingsStore(self.service.storage)
+        locale = public_locale(interaction, await store.get(interaction.guild_id or 0))
         text, picture = await self.standings_post(record, locale)
         await interaction.response.send_message(
             text, file=picture, allowed_mentions=discord.AllowedMentions.none()
@@ -266,7 +267,7 @@ class TournamentCog(
         title = t(
             locale, "tournament.standings_title", name=record.name, round=len(record.state.rounds)
         )
-        picture = await self.service.in_worker(standings_picture, title, rows)
+        picture = await self.service.in_worker(standings_picture, title, rows, locale)
         lines = [f"**{title}**"]
         lines += [f"{row.rank}. {row.name} · {row.points:g}" for row in rows[:20]]
         champion = record.state.champion()

@@ -10,6 +10,7 @@ from collections.abc import Sequence
 
 from bot.community.ratings import Rating
 from bot.community.tournament import StandingRow
+from bot.text import t
 from engine.drawing import INK, MIN_TEXT, PHONE_WIDTH, WHITE, Canvas, Picture, mix
 
 PAPER = (246, 242, 232)
@@ -23,6 +24,8 @@ CHART_HEIGHT = 220
 MARGIN = 12
 TITLE_SIZE = 16
 ROW_HEIGHT = 22
+COLUMNS = ("player", "points", "opponents", "games")
+"""The standings table's columns after the place, by message id (``standings.player``)."""
 
 
 def rating_chart(title: str, history: Sequence[tuple[float, Rating]]) -> Picture:
@@ -113,20 +116,23 @@ def table_picture(
     return canvas.picture()
 
 
-def standings_picture(title: str, standings: Sequence[StandingRow]) -> Picture:
+def standings_picture(
+    title: str, standings: Sequence[StandingRow], locale: str | None = None
+) -> Picture:
     """A tournament's standings: place, player (dropped players marked), points,
-    opponents' points and games played."""
+    opponents' points and games played, headed in ``locale``."""
     rows = [
         [
             str(row.rank),
-            row.name if row.active else f"{row.name} (out)",
+            row.name if row.active else t(locale, "standings.dropped", name=row.name),
             f"{row.points:g}",
             f"{row.opponents_points:g}",
             str(row.games),
         ]
         for row in standings
     ]
-    return table_picture(title, ["#", "Player", "Pts", "Opp", "Games"], rows, [1, 5, 1.4, 1.4, 1.4])
+    headers = ["#", *(t(locale, f"standings.{column}") for column in COLUMNS)]
+    return table_picture(title, headers, rows, [1, 5, 1.4, 1.4, 1.4])
 
 
 __all__ = ["rating_chart", "standings_picture", "table_picture"]

@@ -19,6 +19,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from bot.games.base import ServiceError
+from bot.text import t
 from engine.carcassonne import (
     DEPLOY,
     PLACE,
@@ -42,7 +43,12 @@ SPOTS_PER_PAGE = 25
 NOTHING = "none"
 
 SIDE_NAMES = {Side.N: "north", Side.E: "east", Side.S: "south", Side.W: "west"}
-KIND_NAMES = {Kind.ROUTE: "trade route", Kind.ASTEROID: "asteroid field", Kind.PLANET: "planet"}
+"""A side's message id suffix (``carc.side.north``)."""
+
+
+def kind_text(kind: Kind, locale: str | None) -> str:
+    """A feature kind in words: "trade route", "asteroid field", "planet"."""
+    return t(locale, f"carc.kind.{kind.value}")
 
 
 def square_text(square: tuple[int, int]) -> str:
@@ -58,25 +64,42 @@ def spots_of(seat_view: SeatView) -> dict[tuple[int, int], tuple[int, ...]]:
     return {square: tuple(turns) for square, turns in spots.items()}
 
 
-def feature_text(tile: str, index: int | None, rotation: int) -> str:
+def feature_text(tile: str, index: int | None, rotation: int, locale: str | None = None) -> str:
     """A feature of a placed tile in words: "trade route (north–south)", "planet (rebel)"."""
     kind = tile_type(tile)
     if index is None:
-        faction = kind.planet.value if kind.planet is not None else ""
-        return f"{KIND_NAMES[Kind.PLANET]} ({faction})"
+        faction = kind.planet.value if kind.planet is not None else "none"
+        return t(
+            locale,
+            "carc.feature_planet",
+            kind=kind_text(Kind.PLANET, locale),
+            faction=t(locale, f"carc.faction.{faction}"),
+        )
     spec = kind.features[index]
-    sides = "–".join(SIDE_NAMES[side] for side in sorted(kind.feature_sides(index, rotation)))
-    symbol = f", {spec.symbol.value} symbol" if spec.symbol is not None else ""
-    return f"{KIND_NAMES[spec.kind]} ({sides}{symbol})"
+    sides = "–".join(
+        t(locale, f"carc.side.{SIDE_NAMES[side]}")
+        for side in sorted(kind.feature_sides(index, rotation))
+    )
+    if spec.symbol is None:
+        return t(locale, "carc.feature", kind=kind_text(spec.kind, locale), sides=sides)
+    return t(
+        locale,
+        "carc.feature_symbol",
+        kind=kind_text(spec.kind, locale),
+        sides=sides,
+        symbol=t(locale, f"carc.faction.{spec.symbol.value}"),
+    )
 
 
-def tile_text(tile: str, rotation: int = 0) -> str:
+def tile_text(tile: str, rotation: int = 0, locale: str | None = None) -> str:
     """The tile's features in words, turned ``rotation`` quarter turns."""
     kind = tile_type(tile)
-    parts = [feature_text(tile, index, rotation) for index in range(len(kind.features))]
+    parts = [feature_text(tile, index, rotation, locale) for index in range(len(kind.features))]
     if kind.planet is not None:
-        parts.append(feature_text(tile, None, rotation))
-    return f"{tile}: " + ("; ".join(parts) if parts else "space only")
+        parts.append(feature_text(tile, None, rotation, locale))
+    if not parts:
+        return t(locale, "carc.tile_space", tile=tile)
+    return t(locale, "carc.tile_features", tile=tile, features="; ".join(parts))
 
 
 @dataclass(frozen=True)
@@ -174,7 +197,9 @@ def place_panel(seat_view: SeatView, draft: TurnDraft) -> PlacePanel | None:
     return PlacePanel(seat_view.current, squares, turns, spot, turn)
 
 
-def deploy_panel(seat_view: SeatView, draft: TurnDraft) -> DeployPanel | None:
+def deploy_panel(
+    seat_view: SeatView, draft: TurnDraft, locale: str | None = None
+) -> DeployPanel | None:
     if seat_view.phase is not Phase.DEPLOY or seat_view.placed is None:
         return None
     placed = seat_view.board.at[seat_view.placed]
@@ -182,9 +207,9 @@ def deploy_panel(seat_view: SeatView, draft: TurnDraft) -> DeployPanel | None:
     labels = []
     for ref in targets:
         on = seat_view.board.at[ref.square]
-        words = feature_text(on.tile, ref.feature, on.rotation)
+        words = feature_text(on.tile, ref.feature, on.rotation, locale)
         if ref.square != placed.square:
-            words = f"{words} at {square_text(ref.square)}, an attack"
+            words = t(locale, "carc.attack_target", feature=words, at=square_text(ref.square))
         labels.append(words)
     supply = seat_view.supply(seat_view.active)
     sizes = tuple(size.value for size in (Size.SMALL, Size.LARGE) if supply[size] > 0)
@@ -276,6 +301,7 @@ __all__ = [
     "deploy_panel",
     "deploy_png",
     "feature_text",
+    "kind_text",
     "place_action",
     "place_panel",
     "place_png",

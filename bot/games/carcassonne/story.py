@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 
-from bot.games.carcassonne.panel import KIND_NAMES, feature_text, square_text
+from bot.games.carcassonne.panel import feature_text, kind_text, square_text
 from bot.text import t
 from engine.carcassonne import FeatureRef, SeatView, Size
 from engine.carcassonne.events import (
@@ -46,12 +46,13 @@ def unit_name(unit: str, names: Mapping[str, str], locale: str | None) -> str:
     return seat_name(unit, names)
 
 
-def where(ref: FeatureRef, seat_view: SeatView) -> str:
+def where(ref: FeatureRef, seat_view: SeatView, locale: str | None) -> str:
     """A feature in words with its square: "trade route (north–south) at (1, 0)"."""
     placed = seat_view.board.at.get(ref.square)
     if placed is None:
         return square_text(ref.square)
-    return f"{feature_text(placed.tile, ref.feature, placed.rotation)} at {square_text(ref.square)}"
+    feature = feature_text(placed.tile, ref.feature, placed.rotation, locale)
+    return t(locale, "carc.feature_at", feature=feature, at=square_text(ref.square))
 
 
 def dice_text(rolls: Sequence[int]) -> str:
@@ -89,7 +90,7 @@ def turn_story(
                     key,
                     name=seat_name(event.seat, names),
                     size=t(locale, f"carc.size.{event.size.value}"),
-                    feature=where(event.at, seat_view),
+                    feature=where(event.at, seat_view, locale),
                 )
             )
         elif isinstance(event, NothingDeployed):
@@ -100,7 +101,12 @@ def turn_story(
                 for unit, dice in event.sides
             )
             lines.append(
-                t(locale, "carc.story.battle", feature=where(event.at, seat_view), sides=sides)
+                t(
+                    locale,
+                    "carc.story.battle",
+                    feature=where(event.at, seat_view, locale),
+                    sides=sides,
+                )
             )
         elif isinstance(event, DiceRolled):
             rolls = " · ".join(
@@ -157,7 +163,7 @@ def scored_line(
     return t(
         locale,
         "carc.story.scored_final" if event.final else "carc.story.scored",
-        kind=KIND_NAMES[event.kind],
+        kind=kind_text(event.kind, locale),
         at=square_text(event.at.square),
         unit=unit_name(event.unit, names, locale),
         points=event.points,
