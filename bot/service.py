@@ -39,6 +39,7 @@ from bot.storage import (
     Storage,
     StoredAction,
 )
+from bot.text import t
 from engine.core import (
     JSON,
     Action,
@@ -395,7 +396,8 @@ class TableService:
             if len(table.seats) >= table.settings.seats:
                 raise ServiceError("error.lobby_full", seats=table.settings.seats)
             count = sum(seat.is_ai for seat in table.seats) + 1
-            seat = SeatRow(table_id, "", None, f"AI {count}", level, self.clock.now())
+            name = t(table.row.locale, "lobby.ai_name", number=count)
+            seat = SeatRow(table_id, "", None, name, level, self.clock.now())
             return await self._save_lobby(table, [*table.seats, seat])
 
     async def remove_ai(self, table_id: int, by_user: int) -> Table:
