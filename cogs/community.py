@@ -29,6 +29,7 @@ from bot.service import TableService
 from bot.text import t
 from cogs.announce import TRANSIENT
 from cogs.race import is_admin, locale_of, reply
+from cogs.server_checks import public_locale
 
 log = logging.getLogger(__name__)
 N = TypeVar("N", int, float)
@@ -50,6 +51,11 @@ class CommunityCog(commands.Cog):
         self.bot = bot
         self.service = service
         self.server_settings = ServerSettingsStore(service.storage)
+
+    async def public_locale(self, interaction: discord.Interaction[Any]) -> str:
+        """The language of this server's public posts (see :func:`public_locale`)."""
+        settings = await self.server_settings.get(interaction.guild_id or 0)
+        return public_locale(interaction, settings)
 
     async def interaction_check(self, interaction: discord.Interaction[Any], /) -> bool:
         if interaction.guild_id is None:
@@ -98,6 +104,8 @@ class CommunityCog(commands.Cog):
         if not board.rows:
             await reply(interaction, t(locale, "leaderboard.empty", game=name))
             return
+        locale = await self.public_locale(interaction)
+        name = game_name(locale, game)
         lines = [
             f"{row.rank:<3} {row.name[:NAME_WIDTH]:<{NAME_WIDTH}} {row.rating.ordinal:7.1f}"
             f" {row.games:6} {row.wins:5} {row.podiums:8}"
@@ -127,6 +135,7 @@ class CommunityCog(commands.Cog):
         if not games:
             await reply(interaction, t(locale, "profile.none", name=name))
             return
+        locale = await self.public_locale(interaction)
         lines = [t(locale, "profile.header", name=name)]
         for game in games:
             lines.append(

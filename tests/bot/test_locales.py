@@ -260,6 +260,7 @@ SELECT_OPTIONS = [
     "carc.spot",
     "carc.deploy_nothing",
     "carc.deploy_choice",
+    "carc.attack_target",
     "carc.size.small",
     "carc.size.large",
 ]
