@@ -335,3 +335,50 @@ def test_help_with_every_game_fits_a_message() -> None:
     for locale in PLAYER_LANGUAGES:
         text = t(locale, "help.text", games="\n".join(t(locale, f"help.game.{g}") for g in games))
         assert len(text) <= MESSAGE_LIMIT, locale
+
+
+SHOWN = {"label", "placeholder", "title", "description", "content", "name"}
+"""Keyword arguments whose text a player reads (a component's, a modal's, a message's)."""
+CONSTRUCTORS = {
+    "Button",
+    "Select",
+    "SelectOption",
+    "TextInput",
+    "Modal",
+    "send",
+    "send_message",
+    "edit",
+    "edit_message",
+    "create_thread",
+}
+
+
+def literal_texts(path: Path) -> list[str]:
+    """String literals with letters passed as shown text to Discord's constructors."""
+    import ast
+
+    found = []
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if not isinstance(node, ast.Call):
+            continue
+        func = node.func
+        name = func.attr if isinstance(func, ast.Attribute) else getattr(func, "id", "")
+        if name not in CONSTRUCTORS:
+            continue
+        for keyword in node.keywords:
+            value = keyword.value
+            if (
+                keyword.arg in SHOWN
+                and isinstance(value, (ast.Constant, ast.JoinedStr))
+                and re.search(r"[A-Za-z]{2}", ast.unparse(value))
+            ):
+                found.append(f"{path.relative_to(ROOT)}:{node.lineno}: {ast.unparse(value)}")
+    return found
+
+
+def test_no_shown_text_is_written_in_the_code() -> None:
+    """Labels, titles, placeholders and messages come from the catalogue, so every
+    language gets them."""
+    paths = [*(ROOT / "cogs").rglob("*.py"), *(ROOT / "bot").rglob("*.py")]
+    found = [text for path in paths for text in literal_texts(path)]
+    assert found == []
