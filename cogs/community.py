@@ -34,7 +34,12 @@ from cogs.server_checks import public_locale
 log = logging.getLogger(__name__)
 N = TypeVar("N", int, float)
 
-GAME_CHOICES = [app_commands.Choice(name=_(game, key=f"game.{game}"), value=game) for game in GAMES]
+GAME_CHOICES = [
+    app_commands.Choice(name=_(t("en", f"game.{game}"), key=f"game.{game}"), value=game)
+    for game in GAMES
+]
+SERVER_LANGUAGE = "server"
+"""The ``language`` choice that goes back to the server's own language."""
 NAME_WIDTH = 20
 LOBBY_SWEEP_SECONDS = 300.0
 
@@ -206,7 +211,10 @@ class CommunityCog(commands.Cog):
     )
     @app_commands.choices(
         language=[
-            app_commands.Choice(name=t("en", f"language.{code}"), value=code) for code in LANGUAGES
+            app_commands.Choice(
+                name=_(t("en", f"language.{code}"), key=f"language.{code}"), value=code
+            )
+            for code in (*LANGUAGES, SERVER_LANGUAGE)
         ],
         recompute_ratings=GAME_CHOICES,
     )
@@ -239,7 +247,7 @@ class CommunityCog(commands.Cog):
         changed = ServerSettings(
             channels=tuple(channels),
             host_role=None if anyone_hosts else (host_role.id if host_role else current.host_role),
-            language=language or current.language,
+            language=None if language == SERVER_LANGUAGE else language or current.language,
             max_open_per_member=_limit(max_per_member, current.max_open_per_member),
             max_open_per_server=_limit(max_per_server, current.max_open_per_server),
             lobby_expiry_hours=_limit(lobby_expiry_hours, current.lobby_expiry_hours),

@@ -332,7 +332,8 @@ async def test_public_posts_follow_the_servers_setting_and_answers_the_member(
     table: Table, started_bot: BotProcess
 ) -> None:
     """The server's own locale is Spanish and /settings says Italian: the lobby is in
-    Italian; a member whose Discord is in English is answered in English."""
+    Italian; a member whose Discord is in English is answered in English. Back to the
+    server's own language, the next lobby is in Spanish."""
     fake, owner, alice = table.fake, table.guild.owner, table.alice
     table.guild.preferred_locale = "es-ES"
     owner.locale = "es-ES"
@@ -344,7 +345,12 @@ async def test_public_posts_follow_the_servers_setting_and_answers_the_member(
     assert lobby.component(control(lobby, "join"))["label"] == t("it", "lobby.join")
     refused = await (await alice.click(lobby, control(lobby, "join"))).reply()
     assert refused.content == t("en", "error.already_joined")
-    assert fake.public_messages()
+
+    back = await (await owner.slash(table.channel, "settings", language="server")).reply()
+    assert t("es", "settings.language_server") in back.content
+    maps = await (await alice.slash(table.channel, "cartographers new", seats=2)).reply()
+    assert t("es", "carto.lobby.header", table=2, host=alice.mention) in maps.content
+    assert len(fake.public_messages()) == 2
 
 
 @pytest.mark.parametrize("language", sorted(LANGUAGES))
