@@ -185,7 +185,7 @@ class CharioteerConsole:
                     "console.welcome",
                     count=laps,
                     opponents=seats - 1,
-                    level=level,
+                    level=self.text(f"ai.{level}"),
                     you=self.names(await self.service.table(table.id))[SEAT_NAMES[0]],
                 )
             )
