@@ -382,3 +382,28 @@ def test_no_shown_text_is_written_in_the_code() -> None:
     paths = [*(ROOT / "cogs").rglob("*.py"), *(ROOT / "bot").rglob("*.py")]
     found = [text for path in paths for text in literal_texts(path)]
     assert found == []
+
+
+def test_engine_refusals_are_told_by_their_game_in_the_players_language() -> None:
+    from bot.games.carcassonne import HOST as CARCASSONNE
+    from bot.games.cartographers import HOST as CARTOGRAPHERS
+    from bot.games.charioteer import HOST as CHARIOTEER
+    from bot.service import RuleError
+    from engine.cartographers.messages import text
+    from engine.cartographers.placement import MalformedAction
+    from engine.charioteer.render import rule_text
+    from engine.core import EngineError
+
+    race = EngineError(
+        "card 3 twice", message="rule.card_twice", params={"number": 3, "card": "R5"}
+    )
+    for locale in PLAYER_LANGUAGES:
+        said = RuleError(race, CHARIOTEER).reason_in(locale)
+        assert said == rule_text(race, locale) != race.reason
+    maps = MalformedAction("bad", message="bad_number", params={"field": "row"})
+    for locale in PLAYER_LANGUAGES:
+        said = RuleError(maps, CARTOGRAPHERS).reason_in(locale)
+        assert said == text("bad_number", {"field": "row"}, locale) != maps.reason
+    plain = EngineError("no message id")
+    assert RuleError(plain, CARCASSONNE).reason_in("es") == RuleError(plain).reason_in("es")
+    assert RuleError(plain).reason_in("it") == "no message id"
