@@ -213,6 +213,18 @@ async def play_a_move(user: User, board: Message, language: str) -> None:
         await (await user.click(panel, control(panel, "confirm"))).reply()
 
 
+async def draw_somewhere(user: User, panel: Message) -> None:
+    """Confirm the proposed drawing; when the card's first shape fits nowhere, the first
+    other shape that fits."""
+    shapes = [o["value"] for o in panel.component(control(panel, "shape"))["options"]]
+    for shape in shapes:
+        if not panel.component(control(panel, "confirm")).get("disabled"):
+            break
+        panel = await (await user.select(panel, control(panel, "shape"), [shape])).reply()
+    if not panel.component(control(panel, "confirm")).get("disabled"):
+        await (await user.click(panel, control(panel, "confirm"))).reply()
+
+
 def speaking(table: Table, language: str) -> list[User]:
     players_locale, server_locale = LANGUAGES[language]
     table.guild.preferred_locale = server_locale
@@ -299,8 +311,7 @@ async def test_a_whole_cartographers_game_in_the_players_language(
                 typing = await alice.click(panel, control(panel, "type"))
                 forms.append(await typing.wait_modal())
                 await (await alice.slash(post.channel, "game status")).reply()
-            if not panel.component(control(panel, "confirm")).get("disabled"):
-                await (await player.click(panel, control(panel, "confirm"))).reply()
+            await draw_somewhere(player, panel)
         await fake.wait_for(
             lambda turn=turn: (
                 over(fake, end)
