@@ -194,7 +194,7 @@ class CharioteerConsole:
                     "console.welcome",
                     count=laps,
                     opponents=seats - 1,
-                    level=level,
+                    level=self.text(f"ai.{level}"),
                     you=self.names(await self.service.table(table.id))[SEAT_NAMES[0]],
                 )
             )
@@ -420,32 +420,34 @@ def whole(text: str) -> int:
     """A whole number in ASCII digits; one too long for any option reads as out of range."""
     digits = text[1:] if text.startswith("-") else text
     if not (digits.isascii() and digits.isdigit()):
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number")
+        raise argparse.ArgumentTypeError(t("en", "console.not_whole", text=repr(text)))
     if len(digits) > 19:
         return -1 if text.startswith("-") else MAX_SEED + 1
     return int(text)
 
 
-def add_arguments(parser: argparse.ArgumentParser) -> None:
+def add_arguments(parser: argparse.ArgumentParser, locale: str = "en") -> None:
     parser.add_argument("--game", choices=("charioteer", "cartographers"), default="charioteer")
-    parser.add_argument("--seats", type=whole, default=4, help="2 to 6 chariots, yours included")
     parser.add_argument(
-        "--level", choices=AI_LEVELS, default="strategic", help="the AI seats' level"
+        "--seats", type=whole, default=4, help=t(locale, "console.option.seats", high=6)
     )
-    parser.add_argument("--laps", type=whole, default=3, help=f"1 to {MAX_LAPS}")
-    parser.add_argument("--seed", type=whole, default=None, help="replay the same deal")
-    parser.add_argument("--side", choices=("A", "B"), default="A", help="Cartographers map side")
+    parser.add_argument(
+        "--level", choices=AI_LEVELS, default="strategic", help=t(locale, "console.option.level")
+    )
     parser.add_argument(
         "--locale",
         type=locale_option(LOCALES),
         default="en",
-        help=f"the language of the game: {', '.join(LOCALES)}",
+        help=t(locale, "console.option.locale", locales=", ".join(LOCALES)),
     )
     parser.add_argument(
-        "--database",
-        default=None,
-        help="keep the race in this SQLite file; run again with it to go on",
+        "--laps", type=whole, default=3, help=t(locale, "console.option.laps", high=MAX_LAPS)
     )
+    parser.add_argument("--seed", type=whole, default=None, help=t(locale, "console.option.seed"))
+    parser.add_argument(
+        "--side", choices=("A", "B"), default="A", help=t(locale, "console.option.side")
+    )
+    parser.add_argument("--database", default=None, help=t(locale, "console.option.database"))
 
 
 def check_options(args: argparse.Namespace) -> None:
@@ -460,9 +462,9 @@ def check_options(args: argparse.Namespace) -> None:
         raise OptionError(t(args.locale, "console.database_folder", file=args.database))
 
 
-def build_parser() -> LocalParser:
-    parser = LocalParser(prog="python -m bot local", description="Play in the terminal.")
-    add_arguments(parser)
+def build_parser(locale: str = "en") -> LocalParser:
+    parser = LocalParser(prog="python -m bot local", description=t(locale, "console.about"))
+    add_arguments(parser, locale)
     return parser
 
 

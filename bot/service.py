@@ -39,6 +39,7 @@ from bot.storage import (
     Storage,
     StoredAction,
 )
+from bot.text import t
 from engine.core import (
     JSON,
     Action,
@@ -77,11 +78,16 @@ ChooseAction = Callable[[GameHost, str, Any, Rng], Action]
 
 
 class RuleError(ServiceError):
-    """The engine refused the move; ``params["reason"]`` is its explanation."""
+    """The engine refused the move; ``params["reason"]`` is its explanation (in English),
+    :meth:`reason_in` says it in a player's language."""
 
-    def __init__(self, error: EngineError) -> None:
+    def __init__(self, error: EngineError, host: GameHost | None = None) -> None:
         super().__init__("error.illegal_move", reason=error.reason)
         self.error = error
+        self.host = host
+
+    def reason_in(self, locale: str | None) -> str:
+        return self.host.rule_text(self.error, locale) if self.host else self.error.reason
 
 
 @dataclass(frozen=True)
@@ -395,7 +401,8 @@ class TableService:
             if len(table.seats) >= table.settings.seats:
                 raise ServiceError("error.lobby_full", seats=table.settings.seats)
             count = sum(seat.is_ai for seat in table.seats) + 1
-            seat = SeatRow(table_id, "", None, f"AI {count}", level, self.clock.now())
+            name = t(table.row.locale, "lobby.ai_name", number=count)
+            seat = SeatRow(table_id, "", None, name, level, self.clock.now())
             return await self._save_lobby(table, [*table.seats, seat])
 
     async def remove_ai(self, table_id: int, by_user: int) -> Table:
@@ -515,7 +522,7 @@ class TableService:
         try:
             events = game.act(action)
         except EngineError as error:
-            raise RuleError(error) from None
+            raise RuleError(error, host) from None
         after = game.state
         seq = len(game.record.actions)
         now = self.clock.now()

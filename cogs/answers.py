@@ -49,7 +49,7 @@ async def fail(interaction: discord.Interaction[Any], error: BaseException) -> N
     user gets a short apology. Never a traceback to the user."""
     locale = locale_of(interaction)
     if isinstance(error, RuleError):
-        text = t(locale, GAME_WORDING[error.key], reason=error.error.reason)
+        text = t(locale, GAME_WORDING[error.key], reason=error.reason_in(locale))
     elif isinstance(error, ServiceError):
         text = t(locale, GAME_WORDING.get(error.key, error.key), **error.params)
     elif isinstance(error, discord.NotFound) and error.code == UNKNOWN_INTERACTION:

@@ -66,7 +66,8 @@ the bot reads no message in a server or a DM (no prefix commands)."""
 
 
 class CatalogueTranslator(app_commands.Translator):
-    """Command and option names and descriptions from the message catalogue."""
+    """Command, option and choice names and descriptions from the message catalogue: a
+    string's ``key``, or ``opt.<name>`` for an option's name."""
 
     async def translate(
         self,
@@ -75,6 +76,8 @@ class CatalogueTranslator(app_commands.Translator):
         context: app_commands.TranslationContextTypes,
     ) -> str | None:
         key = string.extras.get("key")
+        if not key and context.location is app_commands.TranslationContextLocation.parameter_name:
+            key = f"opt.{string.message}"
         if not key:
             return None
         language = str(locale.value).split("-")[0]

@@ -29,11 +29,17 @@ from bot.service import TableService
 from bot.text import t
 from cogs.announce import TRANSIENT
 from cogs.race import is_admin, locale_of, reply
+from cogs.server_checks import public_locale
 
 log = logging.getLogger(__name__)
 N = TypeVar("N", int, float)
 
-GAME_CHOICES = [app_commands.Choice(name=_(game, key=f"game.{game}"), value=game) for game in GAMES]
+GAME_CHOICES = [
+    app_commands.Choice(name=_(t("en", f"game.{game}"), key=f"game.{game}"), value=game)
+    for game in GAMES
+]
+SERVER_LANGUAGE = "server"
+"""The ``language`` choice that goes back to the server's own language."""
 NAME_WIDTH = 20
 LOBBY_SWEEP_SECONDS = 300.0
 
@@ -50,6 +56,11 @@ class CommunityCog(commands.Cog):
         self.bot = bot
         self.service = service
         self.server_settings = ServerSettingsStore(service.storage)
+
+    async def public_locale(self, interaction: discord.Interaction[Any]) -> str:
+        """The language of this server's public posts (see :func:`public_locale`)."""
+        settings = await self.server_settings.get(interaction.guild_id or 0)
+        return public_locale(interaction, settings)
 
     async def interaction_check(self, interaction: discord.Interaction[Any], /) -> bool:
         if interaction.guild_id is None:
@@ -98,6 +109,8 @@ class CommunityCog(commands.Cog):
         if not board.rows:
             await reply(interaction, t(locale, "leaderboard.empty", game=name))
             return
+        locale = await self.public_locale(interaction)
+        name = game_name(locale, game)
         lines = [
             f"{row.rank:<3} {row.name[:NAME_WIDTH]:<{NAME_WIDTH}} {row.rating.ordinal:7.1f}"
             f" {row.games:6} {row.wins:5} {row.podiums:8}"
@@ -127,6 +140,7 @@ class CommunityCog(commands.Cog):
         if not games:
             await reply(interaction, t(locale, "profile.none", name=name))
             return
+        locale = await self.public_locale(interaction)
         lines = [t(locale, "profile.header", name=name)]
         for game in games:
             lines.append(
@@ -196,7 +210,12 @@ class CommunityCog(commands.Cog):
         ),
     )
     @app_commands.choices(
-        language=[app_commands.Choice(name=language, value=language) for language in LANGUAGES],
+        language=[
+            app_commands.Choice(
+                name=_(t("en", f"language.{code}"), key=f"language.{code}"), value=code
+            )
+            for code in (*LANGUAGES, SERVER_LANGUAGE)
+        ],
         recompute_ratings=GAME_CHOICES,
     )
     async def settings(
@@ -228,7 +247,7 @@ class CommunityCog(commands.Cog):
         changed = ServerSettings(
             channels=tuple(channels),
             host_role=None if anyone_hosts else (host_role.id if host_role else current.host_role),
-            language=language or current.language,
+            language=None if language == SERVER_LANGUAGE else language or current.language,
             max_open_per_member=_limit(max_per_member, current.max_open_per_member),
             max_open_per_server=_limit(max_per_server, current.max_open_per_server),
             lobby_expiry_hours=_limit(lobby_expiry_hours, current.lobby_expiry_hours),
@@ -333,7 +352,7 @@ def settings_lines(locale: str, settings: ServerSettings) -> list[str]:
         t(locale, "settings.host_role", role=f"<@&{settings.host_role}>")
         if settings.host_role is not None
         else t(locale, "settings.host_role_any"),
-        t(locale, "settings.language", language=settings.language)
+        t(locale, "settings.language", language=t(locale, f"language.{settings.language}"))
         if settings.language
         else t(locale, "settings.language_server"),
         t(locale, "settings.max_member", limit=settings.max_open_per_member or no_limit),

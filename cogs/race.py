@@ -35,7 +35,7 @@ from bot.service import (
 )
 from bot.text import t
 from cogs.announce import NO_ANSWER, TRANSIENT, Announcer
-from cogs.server_checks import enforce_server_settings
+from cogs.server_checks import enforce_server_settings, public_locale
 from cogs.ui import MODAL_PATTERN, MoveModal, lobby_view, panel_view, typed_move
 from engine.charioteer.render import hand_text, reveal_text, rule_text
 from engine.core import EngineError, public_events
@@ -58,12 +58,6 @@ UNKNOWN_INTERACTION = 10062
 
 def locale_of(interaction: discord.Interaction[Any]) -> str:
     return str(interaction.locale.value) if interaction.locale else "en"
-
-
-def guild_locale_of(interaction: discord.Interaction[Any]) -> str:
-    return (
-        str(interaction.guild_locale.value) if interaction.guild_locale else locale_of(interaction)
-    )
 
 
 def display_name(user: discord.abc.User) -> str:
@@ -297,7 +291,6 @@ class RaceCog(
         laps: app_commands.Range[int, 1, 5] = 3,
         on_timeout: str = "ai",
     ) -> None:
-        locale = guild_locale_of(interaction)
         missing = [
             name for name in REQUIRED if not getattr(interaction.app_permissions, name, False)
         ]
@@ -311,9 +304,10 @@ class RaceCog(
                 ),
             )
             return
-        await enforce_server_settings(
+        server = await enforce_server_settings(
             ServerSettingsStore(self.service.storage), interaction, admin=is_admin(interaction)
         )
+        locale = public_locale(interaction, server)
         settings = TableSettings(
             seats=seats,
             options={"laps": laps},

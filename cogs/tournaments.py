@@ -53,7 +53,7 @@ from cogs.race import (
     locale_of,
     reply,
 )
-from cogs.server_checks import enforce_server_settings
+from cogs.server_checks import enforce_server_settings, public_locale, server_locale
 from engine.core import JSON
 
 log = logging.getLogger(__name__)
@@ -204,7 +204,7 @@ class TournamentCog(
     ) -> None:
         if game not in GAMES:
             raise ServiceError("error.no_such_game", game=game)
-        await enforce_server_settings(
+        server = await enforce_server_settings(
             ServerSettingsStore(self.service.storage), interaction, admin=is_admin(interaction)
         )
         chosen = Format(format)
@@ -234,7 +234,7 @@ class TournamentCog(
         )
         if starts_at is not None:
             self.deadline_changed.set()
-        locale = locale_of(interaction)
+        locale = public_locale(interaction, server)
         lines = [
             t(
                 locale,
@@ -394,7 +394,8 @@ class TournamentCog(
     @app_commands.describe(tournament=TOURNAMENT_OPTION)
     async def standings(self, interaction: discord.Interaction[Any], tournament: int) -> None:
         record = await self._here(interaction, tournament)
-        locale = locale_of(interaction)
+        store = ServerSettingsStore(self.service.storage)
+        locale = public_locale(interaction, await store.get(interaction.guild_id or 0))
         text, picture = await self.standings_post(record, locale)
         await interaction.response.send_message(
             text, file=picture, allowed_mentions=discord.AllowedMentions.none()
@@ -552,7 +553,11 @@ class TournamentCog(
                     continue
                 record = await self.desk.cancel(tournament, None)
                 await self.close_signup(record)
-                text = t("en", "tournament.cancelled_too_few", name=record.name, **refused.params)
+                locale = await server_locale(
+                    ServerSettingsStore(self.service.storage),
+                    self.bot.get_guild(record.guild_id or 0),
+                )
+                text = t(locale, "tournament.cancelled_too_few", name=record.name, **refused.params)
                 await self._post(record.channel_id, None, text, None, mention=False)
                 continue
             await self.close_signup(record)
@@ -591,9 +596,11 @@ class TournamentCog(
         if only_if_opened and not opened:
             return
         record = await self.desk.load(tournament)
-        locale = "en"
+        store = ServerSettingsStore(self.service.storage)
         if interaction is not None:
-            locale = locale_of(interaction)
+            locale = public_locale(interaction, await store.get(interaction.guild_id or 0))
+        else:
+            locale = await server_locale(store, self.bot.get_guild(record.guild_id or 0))
         if record.state.status == FINISHED:
             text, final = await self.standings_post(record, locale)
             await self._post(channel_id, interaction, text, final, mention=True)

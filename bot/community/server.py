@@ -16,7 +16,7 @@ from typing import Any
 from bot.games.base import ServiceError
 from bot.storage import Storage
 
-LANGUAGES = ("en",)
+LANGUAGES = ("en", "es", "it")
 """Languages the bot's messages are written in."""
 MAX_OPEN_LIMIT = 1000
 MAX_EXPIRY_HOURS = 24 * 14

@@ -23,7 +23,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
-from engine.core import JSON, Action, Event, Rng, Ruleset
+from engine.core import JSON, Action, EngineError, Event, Rng, Ruleset
 
 
 class ServiceError(Exception):
@@ -161,6 +161,11 @@ class GameHost(ABC):
         """The action for a seat whose time ran out under a game-specific ``policy``;
         None means: play the AI move."""
         return None
+
+    def rule_text(self, error: EngineError, locale: str | None) -> str:
+        """An engine refusal in the player's language (the engine's English reason when
+        its catalogue does not name it)."""
+        return error.reason
 
 
 __all__ = [

@@ -63,7 +63,7 @@ from cogs.answers import display_name, fail, locale_of, reply
 from cogs.games import is_lobby
 from cogs.place import Act, check_place
 from cogs.race import FOLLOW_UP, THREAD_ARCHIVE_MINUTES, is_admin, on_own_panel
-from cogs.server_checks import enforce_server_settings
+from cogs.server_checks import enforce_server_settings, public_locale
 from engine.carcassonne import Phase, SeatView, Size
 from engine.carcassonne.render import board_png
 from engine.core import public_events
@@ -397,14 +397,10 @@ class CarcassonneCog(
             options={"team": team, "unplaceable": "remove"},
             turn_seconds=TURN_LIMITS.get(turn_limit, TURN_LIMITS["24h"]),
         )
-        await enforce_server_settings(
+        server = await enforce_server_settings(
             ServerSettingsStore(self.service.storage), interaction, admin=is_admin(interaction)
         )
-        locale = (
-            str(interaction.guild_locale.value)
-            if interaction.guild_locale
-            else locale_of(interaction)
-        )
+        locale = public_locale(interaction, server)
         table = await self.service.open_lobby(
             game=self.game,
             host_id=interaction.user.id,
@@ -598,7 +594,7 @@ class CarcassonneCog(
         lines = [header, t(locale, "carc.tile_set")]
         placing = place_panel(view, draft)
         if placing is not None:
-            lines.append(t(locale, "carc.panel.tile", tile=tile_text(placing.tile)))
+            lines.append(t(locale, "carc.panel.tile", tile=tile_text(placing.tile, locale=locale)))
             lines.append(t(locale, "carc.panel.spots", count=len(placing.squares)))
             lines.append(
                 t(
@@ -607,13 +603,13 @@ class CarcassonneCog(
                     number=placing.spot + 1,
                     at=square_text(placing.square),
                     rotation=placing.turn * 90,
-                    tile=tile_text(placing.tile, placing.turn),
+                    tile=tile_text(placing.tile, placing.turn, locale),
                 )
             )
             png = await self.images.run(place_png, view, placing.placement, placing.squares)
             controls = place_view(table.id, view.turn, placing, locale)
         else:
-            deploying = deploy_panel(view, draft)
+            deploying = deploy_panel(view, draft, locale)
             if deploying is None:
                 raise ServiceError("carc.nothing_to_do")
             lines.append(
@@ -621,7 +617,7 @@ class CarcassonneCog(
                     locale,
                     "carc.panel.placed",
                     at=square_text(deploying.placed),
-                    tile=tile_text(deploying.tile, deploying.rotation),
+                    tile=tile_text(deploying.tile, deploying.rotation, locale),
                 )
             )
             supply = view.supply(view.active)
@@ -712,7 +708,7 @@ class CarcassonneCog(
     async def confirm(self, interaction: discord.Interaction[Any], table: Table, turn: int) -> None:
         locale = locale_of(interaction)
         view = await self._seat_view(interaction, table, turn)
-        deploying = deploy_panel(view, await self._draft(table, interaction.user.id, turn))
+        deploying = deploy_panel(view, await self._draft(table, interaction.user.id, turn), locale)
         if deploying is None:
             raise ServiceError("carc.place_first")
         action = deploy_action(view, deploying)
@@ -790,7 +786,7 @@ class CarcassonneCog(
         _, view = await self.service.view_for(table.id, user_id)
         text = t(locale, "carc.dm.turn", table=table.id, turn=view.turn)
         if view.current is not None:
-            text += "\n" + t(locale, "carc.panel.tile", tile=tile_text(view.current))
+            text += "\n" + t(locale, "carc.panel.tile", tile=tile_text(view.current, locale=locale))
         buttons = discord.ui.View(timeout=None)
         buttons.add_item(play_button(table.id, view.turn, locale))
         return text, buttons
@@ -821,7 +817,7 @@ def board_text(table: Table, view: SeatView, locale: str | None, *, pings: bool 
                     locale,
                     "carc.board.to_place",
                     name=seat_name(view.active, names),
-                    tile=tile_text(view.current),
+                    tile=tile_text(view.current, locale=locale),
                     left=view.stack_size,
                 )
             )

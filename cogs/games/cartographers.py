@@ -49,13 +49,14 @@ from cogs.answers import display_name, fail, locale_of, reply
 from cogs.games import is_lobby
 from cogs.place import Act, check_place
 from cogs.race import FOLLOW_UP, THREAD_ARCHIVE_MINUTES, is_admin, on_own_panel
-from cogs.server_checks import enforce_server_settings
+from cogs.server_checks import enforce_server_settings, public_locale
 from engine.cartographers import Phase, SeatView
 from engine.cartographers.components import EDICTS, EXPLORE_BY_ID
 from engine.cartographers.events import AmbushIgnored, MonsterPlaced, SeasonScored
 from engine.cartographers.geometry import label
 from engine.cartographers.messages import name
 from engine.core import public_events
+from engine.i18n import base_locale
 
 log = logging.getLogger(__name__)
 
@@ -280,9 +281,14 @@ def panel_view(table: int, turn: int, panel: DrawPanel, locale: str | None) -> d
     return view
 
 
+def lang(locale: str | None) -> str:
+    """The engine catalogue's language for a Discord locale (``es-419`` → ``es``)."""
+    return base_locale(locale)
+
+
 def season_edicts(view: SeatView, locale: str | None) -> str:
     return ", ".join(
-        f"{letter.value} {name('card', view.edicts[EDICTS.index(letter)])}"
+        f"{letter.value} {name('card', view.edicts[EDICTS.index(letter)], lang(locale))}"
         for letter in view.season.edicts
     )
 
@@ -291,9 +297,11 @@ def card_line(view: SeatView, locale: str | None) -> str:
     if view.card is None:
         return ""
     if view.phase is Phase.AMBUSH:
-        return t(locale, "carto.card_ambush", card=name("card", view.card))
+        return t(locale, "carto.card_ambush", card=name("card", view.card, lang(locale)))
     key = "carto.card_ruins" if view.ruins else "carto.card"
-    return t(locale, key, card=name("card", view.card), time=EXPLORE_BY_ID[view.card].time)
+    return t(
+        locale, key, card=name("card", view.card, lang(locale)), time=EXPLORE_BY_ID[view.card].time
+    )
 
 
 def drawing_text(panel: DrawPanel, locale: str | None) -> str:
@@ -305,7 +313,7 @@ def drawing_text(panel: DrawPanel, locale: str | None) -> str:
     return t(
         locale,
         "carto.drawing",
-        terrain=name("terrain", draft.terrain or ""),
+        terrain=name("terrain", draft.terrain or "", lang(locale)),
         shape=shape,
         turned=turned,
         flipped=flipped,
@@ -328,7 +336,12 @@ def panel_content(table: Table, view: SeatView, panel: DrawPanel, locale: str | 
     lines.append(drawing_text(panel, locale))
     if panel.candidate is not None:
         stars = ", ".join(
-            t(locale, "carto.panel.stars", edict=name("card", edict), stars=f"{gained:+d}")
+            t(
+                locale,
+                "carto.panel.stars",
+                edict=name("card", edict, lang(locale)),
+                stars=f"{gained:+d}",
+            )
             for edict, gained in panel.stars
         )
         lines.append(t(locale, "carto.panel.legal", coins=panel.coins, stars=stars))
@@ -443,14 +456,10 @@ class CartographersCog(
             options={"side": side, "ambush": "auto" if seats == 1 else ambush},
             turn_seconds=TURN_LIMITS.get(turn_limit, TURN_LIMITS["24h"]),
         )
-        await enforce_server_settings(
+        server = await enforce_server_settings(
             ServerSettingsStore(self.service.storage), interaction, admin=is_admin(interaction)
         )
-        locale = (
-            str(interaction.guild_locale.value)
-            if interaction.guild_locale
-            else locale_of(interaction)
-        )
+        locale = public_locale(interaction, server)
         table = await self.service.open_lobby(
             game=self.game,
             host_id=interaction.user.id,
@@ -632,7 +641,7 @@ class CartographersCog(
     async def panel_message(
         self, table: Table, view: SeatView, draft: DrawDraft, locale: str
     ) -> dict[str, Any]:
-        panel = build_panel(view, draft)
+        panel = build_panel(view, draft, lang(locale))
         if panel is None:
             raise ServiceError("carto.nothing_to_draw")
         png = await self.images.run(
@@ -642,6 +651,7 @@ class CartographersCog(
             panel.shown,
             panel.cells,
             panel.candidate is not None,
+            lang(locale),
         )
         picture = discord.File(io.BytesIO(png), filename=f"map-{table.id}-{view.turn}.png")
         return {
@@ -695,7 +705,7 @@ class CartographersCog(
     async def confirm(self, interaction: discord.Interaction[Any], table: Table, turn: int) -> None:
         locale = locale_of(interaction)
         view = await self._seat_view(interaction, table, turn)
-        panel = build_panel(view, await self._draft(table, interaction.user.id, turn))
+        panel = build_panel(view, await self._draft(table, interaction.user.id, turn), lang(locale))
         if panel is None:
             raise ServiceError("carto.nothing_to_draw")
         if panel.candidate is None:
@@ -804,7 +814,7 @@ class CartographersCog(
         if kind == BOARD:
             content = self.board_text(table, view)
             if self.announcer.can_attach(channel) and view.card is not None:
-                png = await self.images.run(card_png, view.card, view.ruins)
+                png = await self.images.run(card_png, view.card, view.ruins, lang(locale))
                 files.append(
                     discord.File(io.BytesIO(png), filename=f"card-{table.id}-{view.turn}.png")
                 )
@@ -830,7 +840,7 @@ class CartographersCog(
         else:
             content = t(locale, "carto.log.turn", table=table.id, turn=report.turn)
         if self.announcer.can_attach(channel):
-            png = await self.images.run(season_png, report.view, table.names)
+            png = await self.images.run(season_png, report.view, table.names, lang(locale))
             files.append(
                 discord.File(io.BytesIO(png), filename=f"maps-{table.id}-{report.turn}.png")
             )
@@ -877,7 +887,7 @@ def board_header(table: Table, view: SeatView, locale: str | None) -> str:
         locale,
         "carto.board.header",
         table=table.id,
-        season=name("season", view.season.id),
+        season=name("season", view.season.id, lang(locale)),
         turn=view.turn,
         time=view.time_used,
         threshold=view.season.threshold,
@@ -894,7 +904,7 @@ def ambush_lines(events: Any, table: Table, locale: str | None) -> list[str]:
                 t(
                     locale,
                     "carto.ambush.placed",
-                    card=name("card", event.card),
+                    card=name("card", event.card, lang(locale)),
                     name=names.get(event.map, event.map),
                     cells=", ".join(event.cells),
                 )
@@ -904,7 +914,7 @@ def ambush_lines(events: Any, table: Table, locale: str | None) -> list[str]:
                 t(
                     locale,
                     "carto.ambush.ignored",
-                    card=name("card", event.card),
+                    card=name("card", event.card, lang(locale)),
                     name=names.get(event.map, event.map),
                 )
             )
@@ -918,9 +928,9 @@ def score_line(table: Table, event: SeasonScored, view: SeatView, locale: str | 
         locale,
         "carto.season.line",
         name=mention(seat.user_id, seat.name),
-        first=name("card", first),
+        first=name("card", first, lang(locale)),
         first_points=event.score.edicts[0],
-        second=name("card", second),
+        second=name("card", second, lang(locale)),
         second_points=event.score.edicts[1],
         coins=event.score.coins,
         monsters=event.score.monsters,
@@ -932,7 +942,14 @@ def score_line(table: Table, event: SeasonScored, view: SeatView, locale: str | 
 def season_text(table: Table, events: Any, view: SeatView, locale: str | None) -> str:
     scored = [event for event in events if isinstance(event, SeasonScored)]
     season = scored[0].score.season if scored else view.season.id
-    lines = [t(locale, "carto.season.header", table=table.id, season=name("season", season))]
+    lines = [
+        t(
+            locale,
+            "carto.season.header",
+            table=table.id,
+            season=name("season", season, lang(locale)),
+        )
+    ]
     lines += [score_line(table, event, view, locale) for event in scored]
     return "\n".join(lines)
 
@@ -964,7 +981,7 @@ def podium_text(table: Table, view: SeatView, locale: str | None) -> str:
                 score=solo.score,
                 solo=solo.solo_values,
                 rating=solo.rating,
-                title=name("title", solo.title),
+                title=name("title", solo.title, lang(locale)),
             )
         )
     return "\n".join(lines)

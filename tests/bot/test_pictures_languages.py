@@ -10,7 +10,7 @@ import io
 import pytest
 from PIL import Image
 
-from bot.community.pictures import STANDINGS_COLUMNS, standings_picture
+from bot.community.pictures import COLUMNS, standings_picture
 from bot.community.tournament import StandingRow
 from bot.games.carcassonne.panel import deploy_png, place_png
 from bot.games.cartographers.pictures import panel_picture
@@ -55,7 +55,7 @@ def test_standings_columns_come_from_the_catalogue(locale: str) -> None:
     ]
     picture = standings_picture("Copa", rows, locale)
     shown = {text for text, _ in picture.texts}
-    for column in STANDINGS_COLUMNS:
-        assert t(locale, f"standings.col.{column}") in shown
+    for column in COLUMNS:
+        assert t(locale, f"standings.{column}") in shown
     assert picture.says(t(locale, "standings.dropped", name="Luca"))
     assert picture.smallest_text() >= MIN_TEXT

@@ -199,7 +199,7 @@ class Interaction:
             "token": self.token,
             "version": 1,
             "app_permissions": str(bot_permissions),
-            "locale": "en-US",
+            "locale": self.user.locale,
             "entitlements": [],
             "authorizing_integration_owners": self._owners(),
             "attachment_size_limit": ATTACHMENT_SIZE_LIMIT,
@@ -209,8 +209,8 @@ class Interaction:
             member["permissions"] = str(user_permissions)
             data.update(
                 guild_id=str(guild.id),
-                guild={"id": str(guild.id), "locale": "en-US", "features": []},
-                guild_locale="en-US",
+                guild={"id": str(guild.id), "locale": guild.preferred_locale, "features": []},
+                guild_locale=guild.preferred_locale,
                 member=member,
                 context=0,
             )

@@ -17,14 +17,17 @@ documentation adds rules the schema cannot express; Discord enforces them, so th
 - modals: 1–5 top-level components, an action row in a modal holds exactly one text input,
   min_length ≤ max_length;
 - files: at most 10 per message, each at most 10 MiB;
-- slash commands: lower-case names matching `^[-_\\w]{1,32}$`, a description of 1–100
-  characters, distinct option names, required options before optional ones, at most 100
-  chat-input commands per scope.
+- slash commands: lower-case names matching `^[-_\\p{L}\\p{N}\\p{sc=Deva}\\p{sc=Thai}]{1,32}$`, a
+  description of 1–100 characters, distinct option names, required options before optional
+  ones, at most 100 chat-input commands per scope; choices named in 1–100 characters;
+  ``name_localizations`` and ``description_localizations`` keyed by Discord's locales, each
+  localized name valid and distinct within its parent in that locale, each localized
+  description or choice name 1–100 characters.
 """
 
 from __future__ import annotations
 
-import re
+import unicodedata
 from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
@@ -44,7 +47,57 @@ ACTION_ROW, BUTTON, STRING_SELECT, TEXT_INPUT = 1, 2, 3, 4
 SELECT_TYPES = frozenset({3, 5, 6, 7, 8})
 LABEL = 18
 LINK_STYLE, PREMIUM_STYLE = 5, 6
-COMMAND_NAME = re.compile(r"^[-_\w]{1,32}$")
+LOCALES = frozenset(
+    [
+        "id",
+        "da",
+        "de",
+        "en-GB",
+        "en-US",
+        "es-ES",
+        "es-419",
+        "fr",
+        "hr",
+        "it",
+        "lt",
+        "hu",
+        "nl",
+        "no",
+        "pl",
+        "pt-BR",
+        "ro",
+        "fi",
+        "sv-SE",
+        "vi",
+        "tr",
+        "cs",
+        "el",
+        "bg",
+        "ru",
+        "uk",
+        "hi",
+        "th",
+        "zh-CN",
+        "ja",
+        "zh-TW",
+        "ko",
+    ]
+)
+"""The locales Discord accepts in ``name_localizations`` and ``description_localizations``."""
+
+
+def valid_command_name(name: str) -> bool:
+    """Discord's ``^[-_\\p{L}\\p{N}\\p{sc=Deva}\\p{sc=Thai}]{1,32}$``, in lower case where the
+    letter has a lower case."""
+    if not 1 <= len(name) <= 32 or name != name.lower():
+        return False
+    return all(
+        char in "-_"
+        or unicodedata.category(char)[0] in "LN"
+        or "\u0900" <= char <= "\u097f"
+        or "\u0e00" <= char <= "\u0e7f"
+        for char in name
+    )
 
 
 @dataclass(frozen=True)
@@ -236,16 +289,47 @@ def check_modal(data: dict[str, Any]) -> list[Problem]:
     return problems
 
 
-def _check_options(options: list[dict[str, Any]], where: str) -> Iterator[Problem]:
-    names = [option.get("name") for option in options]
+def _check_localizations(entry: dict[str, Any], where: str, *, named: bool) -> Iterator[Problem]:
+    """An entry's ``name_localizations`` (valid names, or 1–100 characters for a choice)
+    and ``description_localizations`` (1–100 characters), keyed by Discord's locales."""
+    for field in ("name_localizations", "description_localizations"):
+        for locale, text in (entry.get(field) or {}).items():
+            at = f"{where}.{field}.{locale}"
+            if locale not in LOCALES:
+                yield Problem(at, f"Invalid locale {locale!r}.")
+            elif field == "name_localizations" and named:
+                if not valid_command_name(str(text)):
+                    yield Problem(at, f"Invalid localized name {text!r}.")
+            elif not 1 <= len(str(text)) <= 100:
+                yield Problem(at, "Must be between 1 and 100 in length.")
+
+
+def _unique_names(entries: list[dict[str, Any]], where: str, what: str) -> Iterator[Problem]:
+    """Names, and the names shown in each locale, are distinct among siblings."""
+    names = [entry.get("name") for entry in entries]
     if len(set(names)) != len(names):
-        yield Problem(where, "Option names must be unique.")
+        yield Problem(where, f"{what} names must be unique.")
+    for locale in sorted({key for e in entries for key in e.get("name_localizations") or {}}):
+        shown = [(e.get("name_localizations") or {}).get(locale, e.get("name")) for e in entries]
+        if len(set(shown)) != len(shown):
+            yield Problem(where, f"Localized {what.lower()} names must be unique ({locale}).")
+
+
+def _check_options(options: list[dict[str, Any]], where: str) -> Iterator[Problem]:
+    yield from _unique_names(options, where, "Option")
     seen_optional = False
     for index, option in enumerate(options):
         at = f"{where}.{index}"
         name = option.get("name") or ""
-        if not COMMAND_NAME.match(name) or name != name.lower():
+        if not valid_command_name(name):
             yield Problem(at, f"Invalid option name {name!r}.")
+        if not 1 <= len(option.get("description") or "") <= 100:
+            yield Problem(f"{at}.description", "Must be between 1 and 100 in length.")
+        yield from _check_localizations(option, at, named=True)
+        for number, choice in enumerate(option.get("choices") or []):
+            if not 1 <= len(str(choice.get("name") or "")) <= 100:
+                yield Problem(f"{at}.choices.{number}.name", "Must be between 1 and 100 in length.")
+            yield from _check_localizations(choice, f"{at}.choices.{number}", named=False)
         if option.get("type") in (1, 2):
             yield from _check_options(option.get("options") or [], f"{at}.options")
             continue
@@ -271,9 +355,13 @@ def check_commands(commands: list[dict[str, Any]]) -> list[Problem]:
         seen.add((kind, name))
         if kind != 1:
             continue
-        if not COMMAND_NAME.match(name) or name != name.lower():
+        if not valid_command_name(name):
             problems.append(Problem(f"{at}.name", f"Invalid chat-input command name {name!r}."))
         if not 1 <= len(command.get("description") or "") <= 100:
             problems.append(Problem(f"{at}.description", "Must be between 1 and 100 in length."))
+        problems.extend(_check_localizations(command, at, named=True))
         problems.extend(_check_options(command.get("options") or [], f"{at}.options"))
+    problems.extend(
+        p for p in _unique_names(chat_inputs, "(body)", "Command") if "Localized" in p.message
+    )
     return problems

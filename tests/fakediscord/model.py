@@ -170,6 +170,8 @@ class User:
     bot: bool = False
     dms_open: bool = True
     notices: list[Notice] = field(default_factory=list)
+    locale: str = "en-US"
+    """The language of the person's Discord client, sent with each of their interactions."""
 
     def __repr__(self) -> str:
         return f"<User {self.name} {self.id}>"
@@ -358,6 +360,8 @@ class Guild:
     channels: list[Channel] = field(default_factory=list)
     roles: list[Role] = field(default_factory=list)
     """Roles beyond @everyone and the bot's own."""
+    preferred_locale: str = "en-US"
+    """The server's language (Server Settings → Community), sent as ``guild_locale``."""
 
     def __repr__(self) -> str:
         return f"<Guild {self.name} {self.id}>"
@@ -435,7 +439,7 @@ class Guild:
             "premium_tier": 0,
             "premium_subscription_count": 0,
             "premium_progress_bar_enabled": False,
-            "preferred_locale": "en-US",
+            "preferred_locale": self.preferred_locale,
             "nsfw_level": 0,
             "max_members": 500000,
             "max_video_channel_users": 25,

@@ -154,3 +154,68 @@ def test_command_definitions_follow_discords_rules(
 ) -> None:
     problems = check_commands(commands)
     assert any(expected in p.message for p in problems), problems
+
+
+def localized(**fields: Any) -> list[dict[str, Any]]:
+    option = {"type": 4, "name": "seats", "description": "How many", **fields}
+    return [{"name": "race", "description": "Races", "options": [option]}]
+
+
+@pytest.mark.parametrize(
+    ("commands", "expected"),
+    [
+        (localized(name_localizations={"es-ES": "Plazas"}), "Invalid localized name"),
+        (localized(name_localizations={"it": "posti liberi"}), "Invalid localized name"),
+        (localized(name_localizations={"es-419": "p" * 33}), "Invalid localized name"),
+        (localized(name_localizations={"es": "plazas"}), "Invalid locale"),
+        (localized(description_localizations={"it": "x" * 101}), "between 1 and 100"),
+        (localized(description_localizations={"it": ""}), "between 1 and 100"),
+        (
+            localized(choices=[{"name": "a", "value": 1, "name_localizations": {"it": "x" * 101}}]),
+            "between 1 and 100",
+        ),
+        (
+            [
+                {
+                    "name": "race",
+                    "description": "d",
+                    "options": [
+                        {
+                            "type": 4,
+                            "name": "a",
+                            "description": "d",
+                            "name_localizations": {"it": "x"},
+                        },
+                        {
+                            "type": 4,
+                            "name": "b",
+                            "description": "d",
+                            "name_localizations": {"it": "x"},
+                        },
+                    ],
+                }
+            ],
+            "Localized option names must be unique (it)",
+        ),
+        (
+            [
+                {"name": "race", "description": "d", "name_localizations": {"it": "corsa"}},
+                {"name": "corsa", "description": "d"},
+            ],
+            "Localized command names must be unique (it)",
+        ),
+    ],
+)
+def test_localized_names_and_descriptions_follow_discords_rules(
+    commands: list[dict[str, Any]], expected: str
+) -> None:
+    problems = check_commands(commands)
+    assert any(expected in p.message for p in problems), problems
+
+
+def test_valid_localizations_pass() -> None:
+    commands = localized(
+        name_localizations={"es-ES": "plazas", "es-419": "plazas", "it": "posti", "hi": "सीटें"},
+        description_localizations={"es-ES": "Cuántas", "it": "Quanti"},
+    )
+    assert check_commands(commands) == []

@@ -19,6 +19,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from bot.games.base import ServiceError
+from bot.text import t
 from engine.carcassonne import (
     DEPLOY,
     PLACE,
@@ -145,7 +146,9 @@ def place_panel(seat_view: SeatView, draft: TurnDraft) -> PlacePanel | None:
     return PlacePanel(seat_view.current, squares, turns, spot, turn)
 
 
-def deploy_panel(seat_view: SeatView, draft: TurnDraft) -> DeployPanel | None:
+def deploy_panel(
+    seat_view: SeatView, draft: TurnDraft, locale: str | None = None
+) -> DeployPanel | None:
     if seat_view.phase is not Phase.DEPLOY or seat_view.placed is None:
         return None
     placed = seat_view.board.at[seat_view.placed]
@@ -153,9 +156,9 @@ def deploy_panel(seat_view: SeatView, draft: TurnDraft) -> DeployPanel | None:
     labels = []
     for ref in targets:
         on = seat_view.board.at[ref.square]
-        words = feature_text(on.tile, ref.feature, on.rotation)
+        words = feature_text(on.tile, ref.feature, on.rotation, locale)
         if ref.square != placed.square:
-            words = f"{words} at {square_text(ref.square)}, an attack"
+            words = t(locale, "carc.attack_target", feature=words, at=square_text(ref.square))
         labels.append(words)
     supply = seat_view.supply(seat_view.active)
     sizes = tuple(size.value for size in (Size.SMALL, Size.LARGE) if supply[size] > 0)

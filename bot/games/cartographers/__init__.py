@@ -19,9 +19,11 @@ from engine.cartographers import MONSTER, PLACE, RULESET, GameState, Phase, Seat
 from engine.cartographers.ai import LEVELS, ai_action
 from engine.cartographers.ai.base import action_for, legal_choices
 from engine.cartographers.events import AmbushIgnored, MonsterPlaced, SeasonScored
+from engine.cartographers.messages import text
 from engine.cartographers.placement import Placement
 from engine.cartographers.rules import read_config, seat_names, table_config
 from engine.core import JSON, Action, EngineError, Event, Rng
+from engine.i18n import base_locale
 
 SEASON = "season"
 """The announcement of a season's scores (after its last turn)."""
@@ -46,6 +48,14 @@ class CartographersHost(GameHost):
     max_seats = MAX_SEATS
     default_seats = 4
     ai_levels = AI_LEVELS
+
+    def rule_text(self, error: EngineError, locale: str | None) -> str:
+        if error.message is None:
+            return error.reason
+        try:
+            return text(error.message, error.params, base_locale(locale))
+        except KeyError:
+            return error.reason
 
     def check_options(self, options: Mapping[str, JSON], seats: int) -> dict[str, JSON]:
         chosen = {**DEFAULT_OPTIONS, **dict(options)}

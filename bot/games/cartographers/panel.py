@@ -32,7 +32,7 @@ from engine.cartographers.geometry import (
     parse_label,
     row_col,
 )
-from engine.cartographers.messages import name
+from engine.cartographers.messages import name, text
 from engine.cartographers.placement import (
     Drawing,
     Placement,
@@ -274,7 +274,9 @@ def build_panel(view: SeatView, draft: DrawDraft, lang: str = "en") -> DrawPanel
             candidate = analyse(sheet, offer, placement, seat=view.seat)
             cells = candidate.cells
         except EngineError as error:
-            refusal = error.reason
+            refusal = (
+                error.reason if error.message is None else text(error.message, error.params, lang)
+            )
 
     coins = 0
     stars: tuple[tuple[str, int], ...] = ()

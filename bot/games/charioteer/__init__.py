@@ -15,6 +15,7 @@ from bot.games.base import BOARD, PODIUM, REVEAL, GameHost, ServiceError, Shape,
 from engine.charioteer import RULESET, Move, RaceOptions, SeatView, view
 from engine.charioteer.components import MAX_PLAYERS, MIN_PLAYERS
 from engine.charioteer.race import COMMIT, race_config
+from engine.charioteer.render import rule_text
 from engine.charioteer.state import SEAT_NAMES, RaceState
 from engine.core import JSON, Action, EngineError, Event, Rng
 
@@ -44,6 +45,9 @@ class CharioteerHost(GameHost):
     default_seats = 4
     ai_levels = AI_LEVELS
     timeout_policies = ("ai", "reset")
+
+    def rule_text(self, error: EngineError, locale: str | None) -> str:
+        return rule_text(error, locale or "en")
 
     def check_options(self, options: Mapping[str, JSON], seats: int) -> dict[str, JSON]:
         try:
