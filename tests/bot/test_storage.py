@@ -3,13 +3,16 @@ that leaves no statement running."""
 
 from __future__ import annotations
 
+import asyncio
 from pathlib import Path
 from typing import Any
 
 import aiosqlite
 import pytest
 
-from bot.storage import Storage
+from bot.sql import DuplicateRow
+from bot.storage import Storage, StoredAction
+from engine.core import Action
 
 
 async def test_opening_leaves_no_cursor_open_when_something_holds_on_to_them(
@@ -37,7 +40,7 @@ async def test_opening_leaves_no_cursor_open_when_something_holds_on_to_them(
         await storage.close()
 
 
-async def test_a_host_fact_is_kept_replaced_and_survives_reopening(db_path: Path) -> None:
+async def test_a_host_fact_is_kept_replaced_and_survives_reopening(db_path: str) -> None:
     storage = await Storage.open(str(db_path))
     try:
         assert await storage.fact("commands:global") is None
@@ -52,3 +55,66 @@ async def test_a_host_fact_is_kept_replaced_and_survives_reopening(db_path: Path
         assert await reopened.fact("commands:guild:5") == "three"
     finally:
         await reopened.close()
+
+
+async def test_two_connections_storing_the_same_seq_at_once_store_it_once(db_path: str) -> None:
+    """Two processes' writes of one race's next action: the race row's lock serialises
+    them and the seq is re-checked under it, so one commits and the other is stale."""
+    first, second = await Storage.open(db_path), await Storage.open(db_path)
+    try:
+        race_id = await first.create_race(
+            game="charioteer",
+            guild_id=1,
+            channel_id=2,
+            host_id=11,
+            host_name="alice",
+            settings={},
+            seed=7,
+            locale=None,
+            now=1.0,
+        )
+
+        def action(storage_name: str) -> StoredAction:
+            return StoredAction(
+                race_id=race_id,
+                seq=1,
+                action=Action("move", "1", {"by": storage_name}, ()),
+                by_user=11,
+                source="player",
+                at=2.0,
+                state={"by": storage_name},
+                turn=1,
+                waiting="",
+                status="running",
+                deadline=None,
+                announcements=(("reveal", 1),),
+            )
+
+        outcomes = await asyncio.gather(
+            first.store_action(action("first")),
+            second.store_action(action("second")),
+            return_exceptions=True,
+        )
+        assert sorted(type(outcome).__name__ for outcome in outcomes) == ["NoneType", "StaleWrite"]
+        winner = "first" if outcomes[0] is None else "second"
+        assert [a.data for a in await second.actions(race_id)] == [{"by": winner}]
+        race = await first.race(race_id)
+        assert race is not None and race.seq == 1 and race.state == f'{{"by":"{winner}"}}'
+        assert len(await first.pending_announcements(race_id)) == 1
+    finally:
+        await first.close()
+        await second.close()
+
+
+async def test_a_duplicate_row_is_the_same_error_on_both_databases(db_path: str) -> None:
+    storage = await Storage.open(db_path)
+    try:
+        insert = "INSERT INTO guild_settings (guild_id, settings) VALUES (?, ?)"
+        await storage.write_with(lambda db: db.execute(insert, (5, "{}")).close())
+        with pytest.raises(DuplicateRow):
+            await storage.write_with(lambda db: db.execute(insert, (5, "{}")).close())
+        assert [tuple(row) for row in await storage.read("SELECT * FROM guild_settings")] == [
+            (5, "{}")
+        ]
+    finally:
+        await storage.close()
