@@ -93,7 +93,7 @@ def world(tmp_path_factory: pytest.TempPathFactory) -> Iterator[World]:
             guild.add_member("alice"),
             guild.add_member("bob"),
             guild.add_member("carol"),
-            database,
+            str(database),
         )
         context = run_bot(fake, "bot", env=bot_env(table))
         holder["context"] = context
