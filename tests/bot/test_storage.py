@@ -11,7 +11,7 @@ import aiosqlite
 import pytest
 
 from bot.sql import DuplicateRow
-from bot.storage import Storage, StoredAction
+from bot.storage import Storage, StorageError, StoredAction
 from engine.core import Action
 
 
@@ -118,3 +118,11 @@ async def test_a_duplicate_row_is_the_same_error_on_both_databases(db_path: str)
         ]
     finally:
         await storage.close()
+
+
+async def test_an_unreachable_postgresql_is_one_sentence_without_the_password() -> None:
+    with pytest.raises(StorageError) as raised:
+        await Storage.open("postgresql://circus:secret@127.0.0.1:1/circus")
+    message = str(raised.value)
+    assert message.startswith("cannot use the PostgreSQL database at 127.0.0.1:1/circus")
+    assert "secret" not in message
