@@ -211,6 +211,11 @@ MIGRATIONS: tuple[str, ...] = (
         settings TEXT NOT NULL
     );
     """,
+    # 7: which bot process handles a race's time limits and posts, until when.
+    """
+    ALTER TABLE races ADD COLUMN claimed_by TEXT;
+    ALTER TABLE races ADD COLUMN claimed_until DOUBLE PRECISION;
+    """,
 )
 
 

@@ -699,9 +699,10 @@ class TableService:
             reached = sum(moment >= started + share * turn_seconds for share in REMINDER_SHARES)
             if reached > sent:
                 async with self._locked(table_id):
-                    await self.storage.update_race(table_id, moment, reminders=reached)
+                    marked = await self.storage.advance_reminders(table_id, reached, moment)
                     self._forget(table_id)
-                    due.append((await self._table(table_id), reached))
+                    if marked:  # else another process sent it
+                        due.append((await self._table(table_id), reached))
         return due
 
     async def wait_until_due(self, idle: float) -> None:

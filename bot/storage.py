@@ -220,6 +220,12 @@ MIGRATIONS: tuple[str, ...] = (
         settings TEXT NOT NULL
     );
     """,
+    # 7: which bot process handles a race's time limits and posts, until when (claims are
+    # taken on PostgreSQL, where several processes share the database).
+    """
+    ALTER TABLE races ADD COLUMN claimed_by TEXT;
+    ALTER TABLE races ADD COLUMN claimed_until REAL;
+    """,
 )
 
 
@@ -248,6 +254,9 @@ class RaceRow:
     locale: str | None
     created_at: float
     updated_at: float
+    claimed_by: str | None = None
+    """The bot process handling the race's time limits and posts (PostgreSQL)."""
+    claimed_until: float | None = None
 
 
 @dataclass(frozen=True)
@@ -803,6 +812,79 @@ class Storage:
             (now,),
         )
         return [int(row[0]) for row in rows]
+
+    async def claim_due_races(
+        self, now: float, holder: str, lease: float, limit: int = 100
+    ) -> list[int]:
+        """Running races whose time limit has passed that ``holder`` (one bot process) takes
+        on for ``lease`` seconds, earliest first: races another holder claimed and whose
+        lease is still running are left out, and with PostgreSQL's ``FOR UPDATE SKIP
+        LOCKED`` two processes claiming at once take disjoint races. On SQLite (one
+        process) this is :meth:`due_races`."""
+        if self.dialect != "postgres":
+            return (await self.due_races(now))[:limit]
+        rows = await self._all(
+            "WITH due AS (SELECT id FROM races WHERE status = 'running'"
+            " AND deadline IS NOT NULL AND deadline <= ?"
+            " AND (claimed_until IS NULL OR claimed_until <= ? OR claimed_by = ?)"
+            " ORDER BY deadline LIMIT ? FOR UPDATE SKIP LOCKED)"
+            " UPDATE races SET claimed_by = ?, claimed_until = ? FROM due"
+            " WHERE races.id = due.id RETURNING races.id, races.deadline",
+            (now, now, holder, limit, holder, now + lease),
+        )
+        return [int(row[0]) for row in sorted(rows, key=lambda row: (row[1], row[0]))]
+
+    async def claim_tables_with_pending(
+        self, now: float, holder: str, lease: float, limit: int = 100
+    ) -> list[int]:
+        """Races with announcements still to post that ``holder`` takes on for ``lease``
+        seconds (the same claim as :meth:`claim_due_races`: one process handles a table's
+        time limits and posts). On SQLite (one process), every such race."""
+        if self.dialect != "postgres":
+            pending = {row.race_id for row in await self.pending_announcements()}
+            return sorted(pending)[:limit]
+        rows = await self._all(
+            "WITH pending AS (SELECT id FROM races"
+            " WHERE id IN (SELECT race_id FROM outbox WHERE sent_at IS NULL)"
+            " AND (claimed_until IS NULL OR claimed_until <= ? OR claimed_by = ?)"
+            " ORDER BY id LIMIT ? FOR UPDATE SKIP LOCKED)"
+            " UPDATE races SET claimed_by = ?, claimed_until = ? FROM pending"
+            " WHERE races.id = pending.id RETURNING races.id",
+            (now, holder, limit, holder, now + lease),
+        )
+        return sorted(int(row[0]) for row in rows)
+
+    async def release_claims(self, holder: str, race_ids: Iterable[int] | None = None) -> None:
+        """Give up ``holder``'s claims (on the given races, or all), e.g. at a clean stop."""
+        ids = list(race_ids) if race_ids is not None else None
+        if self.dialect != "postgres" or ids == []:
+            return  # SQLite: one process, nothing is ever claimed
+        where = "claimed_by = ?"
+        params: list[Any] = [holder]
+        if ids is not None:
+            where += f" AND id IN ({', '.join('?' for _ in ids)})"
+            params.extend(ids)
+        await self._all(
+            f"UPDATE races SET claimed_by = NULL, claimed_until = NULL WHERE {where} RETURNING id",
+            params,
+        )
+
+    async def advance_reminders(self, race_id: int, reached: int, now: float) -> bool:
+        """Record that the race's reminders up to number ``reached`` are sent; False if they
+        already were (another process sent this one), so each reminder goes out once."""
+        try:
+            await self._write(
+                [
+                    (
+                        "UPDATE races SET reminders = ?, updated_at = ?"
+                        " WHERE id = ? AND reminders < ?",
+                        (reached, now, race_id, reached),
+                    )
+                ]
+            )
+        except StaleWrite:
+            return False
+        return True
 
     async def next_deadline(self) -> float | None:
         row = await self._one("SELECT MIN(deadline) FROM races WHERE status = 'running'")

@@ -281,6 +281,22 @@ async def test_reminders_at_half_time_and_near_the_end(
     assert await service.next_wakeup() == clock.now() + 10
 
 
+async def test_two_processes_send_each_reminder_once(db_path: str, clock: FakeClock) -> None:
+    first = await TableService.create(db_path, clock=clock, choose_action=first_choice)
+    second = await TableService.create(db_path, clock=clock, choose_action=first_choice)
+    try:
+        table = await open_race(first, humans=2, turn_seconds=100)
+        clock.advance(50)
+        due = await asyncio.gather(first.reminders_due(), second.reminders_due())
+        assert [(t.id, number) for each in due for t, number in each] == [(table.id, 1)]
+        clock.advance(40)
+        due = await asyncio.gather(second.reminders_due(), first.reminders_due())
+        assert [(t.id, number) for each in due for t, number in each] == [(table.id, 2)]
+    finally:
+        await first.close()
+        await second.close()
+
+
 async def test_leaving_hands_the_chariot_to_an_ai_seat(service: TableService) -> None:
     table = await open_race(service, humans=3)
     update = await service.leave_game(table.id, CAROL)

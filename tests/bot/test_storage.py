@@ -10,9 +10,12 @@ from typing import Any
 import aiosqlite
 import pytest
 
+from bot.postgres import MIGRATIONS as POSTGRES_MIGRATIONS
 from bot.sql import DuplicateRow
+from bot.storage import MIGRATIONS as SQLITE_MIGRATIONS
 from bot.storage import Storage, StorageError, StoredAction
 from engine.core import Action
+from tests.databases import postgres_schema
 
 
 async def test_opening_leaves_no_cursor_open_when_something_holds_on_to_them(
@@ -126,3 +129,70 @@ async def test_an_unreachable_postgresql_is_one_sentence_without_the_password() 
     message = str(raised.value)
     assert message.startswith("cannot use the PostgreSQL database at 127.0.0.1:1/circus")
     assert "secret" not in message
+
+
+def test_both_databases_have_the_same_numbered_migrations() -> None:
+    assert len(SQLITE_MIGRATIONS) == len(POSTGRES_MIGRATIONS)
+
+
+async def running_races(storage: Storage, deadlines: list[float]) -> list[int]:
+    ids = []
+    for deadline in deadlines:
+        race_id = await storage.create_race(
+            game="charioteer",
+            guild_id=1,
+            channel_id=2,
+            host_id=11,
+            host_name="alice",
+            settings={},
+            seed=7,
+            locale=None,
+            now=1.0,
+        )
+        await storage.update_race(race_id, 1.0, status="running", deadline=deadline)
+        ids.append(race_id)
+    return ids
+
+
+async def test_processes_claim_disjoint_due_races_until_their_lease_ends() -> None:
+    """PostgreSQL: each due race is handled by one process at a time (a lease it renews);
+    claiming at the same moment, two processes take disjoint races."""
+    async with postgres_schema() as url:
+        first, second = await Storage.open(url), await Storage.open(url)
+        try:
+            races = await running_races(first, [10.0, 20.0, 30.0, 500.0])
+            mine, theirs = await asyncio.gather(
+                first.claim_due_races(100.0, "first", lease=60.0, limit=2),
+                second.claim_due_races(100.0, "second", lease=60.0, limit=2),
+            )
+            assert not set(mine) & set(theirs)
+            assert sorted(mine + theirs) == races[:3]
+            assert await first.claim_due_races(110.0, "first", lease=60.0) == mine
+            assert await second.claim_due_races(110.0, "second", lease=60.0) == theirs
+            assert await second.claim_due_races(200.0, "second", lease=60.0) == races[:3]
+            await second.release_claims("second", races[:1])
+            assert await first.claim_due_races(201.0, "first", lease=60.0) == races[:1]
+        finally:
+            await first.close()
+            await second.close()
+
+
+async def test_processes_claim_disjoint_tables_with_posts_pending() -> None:
+    async with postgres_schema() as url:
+        first, second = await Storage.open(url), await Storage.open(url)
+        try:
+            races = await running_races(first, [1000.0, 1000.0, 1000.0])
+            insert = (
+                "INSERT INTO outbox (race_id, kind, seq, turn, created_at)"
+                " VALUES (?, 'board', 0, 1, 1.0)"
+            )
+            for race_id in races[:2]:
+                await first.write_with(lambda db, r=race_id: db.execute(insert, (r,)).close())
+            mine = await first.claim_tables_with_pending(5.0, "first", lease=60.0, limit=1)
+            theirs = await second.claim_tables_with_pending(5.0, "second", lease=60.0)
+            assert sorted(mine + theirs) == races[:2] and len(mine) == 1
+            await first.release_claims("first")
+            assert await second.claim_tables_with_pending(6.0, "second", lease=60.0) == races[:2]
+        finally:
+            await first.close()
+            await second.close()
