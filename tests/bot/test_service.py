@@ -137,8 +137,8 @@ async def test_two_processes_racing_the_last_move_and_the_deadline_resolve_the_t
         assert sum(update.resolved for update in resolved) == 1
         if not isinstance(click, Update):
             assert isinstance(click, ServiceError) and click.key == "error.stale_turn"
-        for service in (timer, clicks):
-            assert (await service.table(table.id)).row.turn == turn + 1
+        stored = await clicks.storage.race(table.id)
+        assert stored is not None and stored.turn == turn + 1 and stored.seq == 2
         assert await timer.storage.action_count(table.id) == 2
         assert await timer.fire_due() == [] and await clicks.fire_due() == []
     finally:
