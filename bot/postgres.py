@@ -290,20 +290,23 @@ class PostgresDatabase:
 
     async def migrate(self) -> None:
         """Apply the migrations the schema has not seen yet, each in its own transaction,
-        one process at a time."""
+        one process at a time (the version is read again under the lock)."""
         async with self.pool.acquire() as connection:
             for number, script in enumerate(MIGRATIONS, start=1):
                 async with connection.transaction():
                     await connection.execute("SELECT pg_advisory_xact_lock($1)", MIGRATION_LOCK)
-                    await connection.execute(
-                        "CREATE TABLE IF NOT EXISTS schema_version (version BIGINT NOT NULL)"
-                    )
-                    version = await connection.fetchval("SELECT MAX(version) FROM schema_version")
-                    if version is not None and version >= number:
+                    if await self._version(connection) >= number:
                         continue
                     await connection.execute(script)
                     await connection.execute("INSERT INTO schema_version VALUES ($1)", number)
                 log.info("database schema migrated to version %d", number)
+
+    @staticmethod
+    async def _version(connection: asyncpg.Connection) -> int:
+        if await connection.fetchval("SELECT to_regclass('schema_version')") is None:
+            await connection.execute("CREATE TABLE schema_version (version BIGINT NOT NULL)")
+        version = await connection.fetchval("SELECT MAX(version) FROM schema_version")
+        return int(version or 0)
 
     async def fetch(self, sql: str, params: Sequence[Any] = ()) -> list[Row]:
         async with self.pool.acquire() as connection:

@@ -494,7 +494,13 @@ class Storage:
             return cls(await SqliteDatabase.open(Path(path)))
         try:
             return cls(await PostgresDatabase.connect(str(path)))
-        except (TimeoutError, OSError, asyncpg.PostgresError) as error:
+        except (
+            TimeoutError,
+            OSError,
+            ValueError,
+            asyncpg.PostgresError,
+            asyncpg.InterfaceError,
+        ) as error:
             where = str(path).split("@")[-1]
             raise StorageError(f"cannot use the PostgreSQL database at {where}: {error}") from None
 
