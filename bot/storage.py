@@ -24,13 +24,8 @@ import asyncpg
 
 from bot.community.ratings import rate_finished_game
 from bot.postgres import PostgresDatabase
-from bot.sql import (
-    LAST_ID,
-    DuplicateRow,
-    InTransaction,
-    Row,
-    with_last_id,
-)
+from bot.sql import LAST_ID, DuplicateRow, Row, with_last_id
+from bot.sql import InTransaction as InTransaction
 from bot.sql import StaleWrite as StaleWrite
 from bot.sql import StorageError as StorageError
 from engine.core import JSON, Action
