@@ -21,6 +21,14 @@ class Settings:
     database_path: Path
     log_level: str
     dev_guild_id: int | None
+    database_url: str | None = None
+    """A ``postgresql://`` URL; when set, the bot stores races there instead of in the SQLite
+    file ``database_path``."""
+
+    @property
+    def database(self) -> str:
+        """Where races are stored: the PostgreSQL URL if one is set, else the SQLite file."""
+        return self.database_url or str(self.database_path)
 
     @classmethod
     def load(cls, env_file: str | Path | None = ".env") -> Settings:
@@ -33,9 +41,13 @@ class Settings:
         guild = os.environ.get("DEV_GUILD_ID", "").strip()
         if guild and not guild.isdigit():
             raise SettingsError("DEV_GUILD_ID must be a server id (digits) or empty")
+        url = os.environ.get("DATABASE_URL", "").strip()
+        if url and not url.startswith(("postgresql://", "postgres://")):
+            raise SettingsError("DATABASE_URL must be a postgresql:// URL or empty")
         return cls(
             token=os.environ.get("DISCORD_TOKEN", "").strip() or None,
             database_path=Path(os.environ.get("DATABASE_PATH", "").strip() or "circus.db"),
             log_level=level,
             dev_guild_id=int(guild) if guild else None,
+            database_url=url or None,
         )

@@ -14,6 +14,7 @@ rule errors carry the engine's reason.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import dataclasses
 import functools
 import json
@@ -36,6 +37,7 @@ from bot.storage import (
     RaceRow,
     ResultRow,
     SeatRow,
+    StaleWrite,
     Storage,
     StoredAction,
 )
@@ -483,7 +485,14 @@ class TableService:
     async def submit(self, table_id: int, user_id: int, move: Any, turn: int) -> Update:
         """A player's move (the game's move object or an engine action) for stage ``turn``;
         stored before this returns. A move equal to the one already chosen stores nothing
-        (a double click is one move)."""
+        (a double click is one move). If another process stored an action first, the move
+        is checked again on the table as it now is (the turn may be over)."""
+        try:
+            return await self._submit(table_id, user_id, move, turn)
+        except StaleWrite:
+            return await self._submit(table_id, user_id, move, turn)
+
+    async def _submit(self, table_id: int, user_id: int, move: Any, turn: int) -> Update:
         async with self._locked(table_id):
             loaded = await self._running(table_id)
             seat = loaded.table.seat_of(user_id)
@@ -607,7 +616,8 @@ class TableService:
                     return updates
                 seat = pending[0]
                 level = ai_seats[seat].ai_level or self._ai_level(loaded.table)
-                updates.append(await self._play_ai(loaded, seat, level, SOURCE_AI))
+                with contextlib.suppress(StaleWrite):  # another process went first: reload
+                    updates.append(await self._play_ai(loaded, seat, level, SOURCE_AI))
 
     @staticmethod
     def _ai_level(table: Table) -> str:
@@ -624,6 +634,8 @@ class TableService:
         try:
             action = await self.in_worker(self._choose, host, level, seat_view, rng)
             return await self._commit(loaded, host.action(seat, action), None, source)
+        except StaleWrite:
+            raise  # another process moved the table on: the caller reloads it
         except Exception:
             log.exception(
                 "table %d: the %s AI failed for seat %s; it plays the fallback",
@@ -673,12 +685,15 @@ class TableService:
                     rng = Rng(row.seed ^ 0x7157, len(game.record.actions))
                     policy = loaded.table.settings.timeout_policy
                     action = host.timeout_action(policy, host.view(game.state, seat), rng)
-                if action is None:
-                    level = seat_row.ai_level or self._ai_level(loaded.table)
-                    updates.append(await self._play_ai(loaded, seat, level, SOURCE_TIMEOUT))
-                else:
-                    action = host.action(seat, action)
-                    updates.append(await self._commit(loaded, action, None, SOURCE_TIMEOUT))
+                try:
+                    if action is None:
+                        level = seat_row.ai_level or self._ai_level(loaded.table)
+                        updates.append(await self._play_ai(loaded, seat, level, SOURCE_TIMEOUT))
+                    else:
+                        action = host.action(seat, action)
+                        updates.append(await self._commit(loaded, action, None, SOURCE_TIMEOUT))
+                except StaleWrite:
+                    log.info("table %d: another process acted first; looking again", table_id)
 
     async def reminders_due(self, now: float | None = None) -> list[tuple[Table, int]]:
         """Tables whose turn has passed a reminder point not yet announced; marks them
@@ -692,9 +707,10 @@ class TableService:
             reached = sum(moment >= started + share * turn_seconds for share in REMINDER_SHARES)
             if reached > sent:
                 async with self._locked(table_id):
-                    await self.storage.update_race(table_id, moment, reminders=reached)
+                    marked = await self.storage.advance_reminders(table_id, reached, moment)
                     self._forget(table_id)
-                    due.append((await self._table(table_id), reached))
+                    if marked:  # else another process sent it
+                        due.append((await self._table(table_id), reached))
         return due
 
     async def wait_until_due(self, idle: float) -> None:

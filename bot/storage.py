@@ -1,9 +1,11 @@
-"""Durable storage of races in SQLite (aiosqlite): lobbies, seats, the action log, the
-announcements still to post, time limits, drafts of moves and results.
+"""Durable storage of races: lobbies, seats, the action log, the announcements still to
+post, time limits, drafts of moves and results, in SQLite (aiosqlite; the default, one
+process) or PostgreSQL (asyncpg, :mod:`bot.postgres`; several processes may share it).
 
 Every accepted action is written in one transaction together with the race's snapshot,
-its next deadline and the announcements it causes; ``(race_id, seq)`` is unique, so an
-action can never be stored twice. Schema changes are numbered migrations.
+its next deadline and the announcements it causes; ``(race_id, seq)`` is unique and the
+race's ``seq`` is re-checked under the race row's lock, so an action can never be stored
+twice. Schema changes are numbered migrations, the same numbers on both databases.
 """
 
 from __future__ import annotations
@@ -18,8 +20,14 @@ from pathlib import Path
 from typing import Any
 
 import aiosqlite
+import asyncpg
 
 from bot.community.ratings import rate_finished_game
+from bot.postgres import PostgresDatabase
+from bot.sql import LAST_ID, DuplicateRow, Row, with_last_id
+from bot.sql import InTransaction as InTransaction
+from bot.sql import StaleWrite as StaleWrite
+from bot.sql import StorageError as StorageError
 from engine.core import JSON, Action
 
 log = logging.getLogger(__name__)
@@ -216,15 +224,13 @@ MIGRATIONS: tuple[str, ...] = (
     ALTER TABLE tournaments ADD COLUMN starts_at REAL;
     CREATE INDEX tournaments_by_start ON tournaments (status, starts_at);
     """,
+    # 8: which bot process handles a race's time limits and posts, until when (claims are
+    # taken on PostgreSQL, where several processes share the database).
+    """
+    ALTER TABLE races ADD COLUMN claimed_by TEXT;
+    ALTER TABLE races ADD COLUMN claimed_until REAL;
+    """,
 )
-
-
-class StorageError(RuntimeError):
-    """The database file cannot be opened or used; the message is one readable sentence."""
-
-
-class StaleWrite(RuntimeError):
-    """A write found the race changed since it was read (another writer went first)."""
 
 
 @dataclass(frozen=True)
@@ -252,6 +258,9 @@ class RaceRow:
     locale: str | None
     created_at: float
     updated_at: float
+    claimed_by: str | None = None
+    """The bot process handling the race's time limits and posts (PostgreSQL)."""
+    claimed_until: float | None = None
 
 
 @dataclass(frozen=True)
@@ -315,7 +324,7 @@ class StoredAction:
 JSON_RACE_FIELDS = ("settings", "setup", "state")
 
 
-def _race(row: sqlite3.Row) -> RaceRow:
+def _race(row: Row) -> RaceRow:
     values: dict[str, Any] = dict(row)
     values["settings"] = json.loads(values["settings"])
     return RaceRow(**values)
@@ -324,9 +333,10 @@ def _race(row: sqlite3.Row) -> RaceRow:
 def _result_statements(results: Iterable[ResultRow]) -> list[tuple[str, Sequence[Any]]]:
     return [
         (
-            "INSERT OR REPLACE INTO results"
-            " (race_id, seat, user_id, name, place, turns, finished_at, team)"
-            " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+            "INSERT INTO results (race_id, seat, user_id, name, place, turns, finished_at, team)"
+            " VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (race_id, seat) DO UPDATE SET"
+            " user_id = excluded.user_id, name = excluded.name, place = excluded.place,"
+            " turns = excluded.turns, finished_at = excluded.finished_at, team = excluded.team",
             (r.race_id, r.seat, r.user_id, r.name, r.place, r.turns, r.finished_at, r.team),
         )
         for r in results
@@ -345,11 +355,6 @@ def _race_columns(fields: dict[str, Any]) -> dict[str, Any]:
     }
 
 
-InTransaction = Callable[[sqlite3.Connection], None]
-"""Work that reads and writes inside a transaction, after its statements (a finished game's
-rating update reads the ratings it changes under the same write lock)."""
-
-
 def _transaction(
     connection: sqlite3.Connection,
     statements: Sequence[tuple[str, Sequence[Any]]],
@@ -358,13 +363,15 @@ def _transaction(
     """Run on the connection's own thread: BEGIN IMMEDIATE, the statements, ``then``,
     COMMIT."""
     ids: list[int | None] = []
+    last: int | None = None
     connection.execute("BEGIN IMMEDIATE")
     try:
         for sql, params in statements:
-            cursor = connection.execute(sql, params)
+            cursor = connection.execute(sql, with_last_id(params, last))
             if sql.startswith("UPDATE") and cursor.rowcount == 0:
                 raise StaleWrite(f"nothing to update: {sql.split(' WHERE ')[-1]}")
             ids.append(cursor.lastrowid)
+            last = cursor.lastrowid if sql.startswith("INSERT") else last
             cursor.close()
         if then is not None:
             then(connection)
@@ -383,19 +390,17 @@ STARTUP_PRAGMAS = (
 )
 
 
-class Storage:
-    """One SQLite file; every method is a coroutine. Use :meth:`open` to create."""
+class SqliteDatabase:
+    """One SQLite file on one aiosqlite connection (one process)."""
+
+    dialect = "sqlite"
 
     def __init__(self, db: aiosqlite.Connection, path: Path) -> None:
         self.db = db
         self.path = path
-        self.commits = 0
 
     @classmethod
-    async def open(cls, path: str | Path) -> Storage:
-        """Open (or create) the database file; a path that cannot hold one raises
-        :class:`StorageError` with a sentence, and leaves no connection thread behind."""
-        path = Path(path)
+    async def open(cls, path: Path) -> SqliteDatabase:
         if path.is_dir():
             raise StorageError(f"{path} is a folder, not a database file")
         try:
@@ -411,15 +416,15 @@ class Storage:
                 # statement running and make the first COMMIT fail.
                 async with db.execute(pragma):
                     pass
-            storage = cls(db, path)
-            await storage.migrate()
+            database = cls(db, path)
+            await database.migrate()
         except sqlite3.DatabaseError as error:
             await db.close()
             raise StorageError(f"{path} is not a database this bot can use ({error})") from None
         except BaseException:
             await db.close()
             raise
-        return storage
+        return database
 
     async def close(self) -> None:
         await self.db.close()
@@ -435,27 +440,104 @@ class Storage:
             )
             log.info("database %s migrated to version %d", self.path, number)
 
-    async def _one(self, sql: str, params: Sequence[Any] = ()) -> sqlite3.Row | None:
+    async def fetch(self, sql: str, params: Sequence[Any] = ()) -> list[Row]:
+        return list(await self.db.execute_fetchall(sql, params))
+
+    async def transaction(
+        self, statements: Sequence[tuple[str, Sequence[Any]]], then: InTransaction | None
+    ) -> list[int | None]:
+        """The whole transaction is one job on the connection's thread: no other query can
+        come between its statements, and under load it does not wait for the event loop
+        between them (a transaction of several round trips held every other write back
+        behind a busy loop)."""
+        # aiosqlite runs every call as a job on its thread; ``_execute`` is how it does.
+        on_its_thread: Callable[..., Awaitable[list[int | None]]] = self.db._execute
+        try:
+            return await on_its_thread(_transaction, self.db._conn, statements, then)
+        except sqlite3.IntegrityError as error:
+            if "UNIQUE" not in str(error) and "PRIMARY KEY" not in str(error):
+                raise
+            raise DuplicateRow(str(error)) from None
+
+
+def is_postgres_url(target: str | Path) -> bool:
+    return str(target).startswith(("postgresql://", "postgres://"))
+
+
+class Storage:
+    """One database: a SQLite file or a PostgreSQL schema; every method is a coroutine.
+    Use :meth:`open` to create."""
+
+    def __init__(self, database: SqliteDatabase | PostgresDatabase) -> None:
+        self.database = database
+        self.commits = 0
+
+    @property
+    def db(self) -> aiosqlite.Connection:
+        """The SQLite connection (SQLite only)."""
+        assert isinstance(self.database, SqliteDatabase), "not a SQLite database"
+        return self.database.db
+
+    @property
+    def path(self) -> Path:
+        """The SQLite file (SQLite only)."""
+        assert isinstance(self.database, SqliteDatabase), "not a SQLite database"
+        return self.database.path
+
+    @property
+    def dialect(self) -> str:
+        """``"sqlite"`` or ``"postgres"``."""
+        return self.database.dialect
+
+    @classmethod
+    async def open(cls, path: str | Path) -> Storage:
+        """Open (or create) the database: a SQLite file, or a ``postgresql://`` URL (its
+        query's other parameters are server settings, e.g. ``?search_path=circus``). A
+        database that cannot be opened raises :class:`StorageError` with a sentence, and
+        leaves no connection behind."""
+        if not is_postgres_url(path):
+            return cls(await SqliteDatabase.open(Path(path)))
+        try:
+            return cls(await PostgresDatabase.connect(str(path)))
+        except (
+            TimeoutError,
+            OSError,
+            ValueError,
+            asyncpg.PostgresError,
+            asyncpg.InterfaceError,
+        ) as error:
+            where = str(path).split("@")[-1]
+            raise StorageError(f"cannot use the PostgreSQL database at {where}: {error}") from None
+
+    async def close(self) -> None:
+        await self.database.close()
+
+    async def migrate(self) -> None:
+        """Apply the migrations the database has not seen yet."""
+        await self.database.migrate()
+
+    def json_number(self, column: str, key: str) -> str:
+        """SQL for the number under ``key`` in a column holding a JSON object (NULL when
+        absent)."""
+        if self.dialect == "postgres":
+            return f"(({column})::jsonb ->> '{key}')::double precision"
+        return f"json_extract({column}, '$.{key}')"
+
+    async def _one(self, sql: str, params: Sequence[Any] = ()) -> Row | None:
         rows = await self._all(sql, params)
         return rows[0] if rows else None
 
-    async def _all(self, sql: str, params: Sequence[Any] = ()) -> list[sqlite3.Row]:
-        return list(await self.db.execute_fetchall(sql, params))
+    async def _all(self, sql: str, params: Sequence[Any] = ()) -> list[Row]:
+        return await self.database.fetch(sql, params)
 
     async def _write(
         self, statements: Iterable[tuple[str, Sequence[Any]]], then: InTransaction | None = None
     ) -> list[int | None]:
-        """Run statements in one transaction; returns each one's lastrowid. An UPDATE that
-        changes no row aborts the transaction with :class:`StaleWrite`.
-
-        The whole transaction is one job on the connection's thread: no other query can
-        come between its statements, and under load it does not wait for the event loop
-        between them (a transaction of several round trips held every other write back
-        behind a busy loop)."""
+        """Run statements in one transaction; returns each one's new row id (``None`` where
+        it inserted none). An UPDATE that changes no row aborts the transaction with
+        :class:`StaleWrite`; a broken unique key with :class:`DuplicateRow`."""
         batch = [(sql, tuple(params)) for sql, params in statements]
-        # aiosqlite runs every call as a job on its thread; ``_execute`` is how it does.
-        on_its_thread: Callable[..., Awaitable[list[int | None]]] = self.db._execute
-        ids = await on_its_thread(_transaction, self.db._conn, batch, then)
+        ids = await self.database.transaction(batch, then)
         self.commits += 1
         return ids
 
@@ -485,8 +567,8 @@ class Storage:
                 ),
                 (
                     "INSERT INTO seats (race_id, seat, user_id, name, ai_level, joined_at)"
-                    " VALUES (last_insert_rowid(), '1', ?, ?, NULL, ?)",
-                    (host_id, host_name, now),
+                    " VALUES (?, '1', ?, ?, NULL, ?)",
+                    (LAST_ID, host_id, host_name, now),
                 ),
             ]
         )
@@ -591,7 +673,7 @@ class Storage:
         rows = await self._all(
             "SELECT races.* FROM races JOIN seats ON seats.race_id = races.id"
             " WHERE seats.user_id = ? AND races.status IN ('lobby', 'running')"
-            " AND (? IS NULL OR races.guild_id = ?) ORDER BY races.id DESC",
+            " AND (CAST(? AS BIGINT) IS NULL OR races.guild_id = ?) ORDER BY races.id DESC",
             (user_id, guild_id, guild_id),
         )
         return [_race(row) for row in rows]
@@ -617,24 +699,15 @@ class Storage:
 
     async def store_action(self, stored: StoredAction) -> None:
         """The action, the race's new snapshot and deadline, and its announcements: one
-        transaction. Raises ``sqlite3.IntegrityError`` if that seq is already stored."""
+        transaction. Raises :class:`StaleWrite` if the race's seq is no longer
+        ``stored.seq - 1`` (another writer, in this process or another, stored that seq).
+
+        The race row is updated first: its lock (SQLite's write lock; PostgreSQL's row lock,
+        the equivalent of ``SELECT … FOR UPDATE``) is held from there to the commit, and the
+        seq is checked under it, so of two writers racing for one seq exactly one commits and
+        the other finds nothing to update."""
         action = stored.action
         statements: list[tuple[str, Sequence[Any]]] = [
-            (
-                "INSERT INTO actions (race_id, seq, seat, kind, data, chance, by_user, source, at)"
-                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                (
-                    stored.race_id,
-                    stored.seq,
-                    action.seat,
-                    action.kind,
-                    _dumps(dict(action.data)),
-                    _dumps([dict(outcome) for outcome in action.chance]),
-                    stored.by_user,
-                    stored.source,
-                    stored.at,
-                ),
-            ),
             (
                 "UPDATE races SET state = ?, seq = ?, turn = ?, waiting = ?, status = ?,"
                 " deadline = ?,"
@@ -651,6 +724,21 @@ class Storage:
                     stored.at,
                     stored.race_id,
                     stored.seq - 1,
+                ),
+            ),
+            (
+                "INSERT INTO actions (race_id, seq, seat, kind, data, chance, by_user, source, at)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                (
+                    stored.race_id,
+                    stored.seq,
+                    action.seat,
+                    action.kind,
+                    _dumps(dict(action.data)),
+                    _dumps([dict(outcome) for outcome in action.chance]),
+                    stored.by_user,
+                    stored.source,
+                    stored.at,
                 ),
             ),
         ]
@@ -687,7 +775,7 @@ class Storage:
     async def pending_announcements(self, race_id: int | None = None) -> list[OutboxRow]:
         rows = await self._all(
             "SELECT id, race_id, kind, seq, turn, message_id FROM outbox"
-            " WHERE sent_at IS NULL AND (? IS NULL OR race_id = ?) ORDER BY id",
+            " WHERE sent_at IS NULL AND (CAST(? AS BIGINT) IS NULL OR race_id = ?) ORDER BY id",
             (race_id, race_id),
         )
         return [OutboxRow(**dict(row)) for row in rows]
@@ -736,6 +824,79 @@ class Storage:
         )
         return [int(row[0]) for row in rows]
 
+    async def claim_due_races(
+        self, now: float, holder: str, lease: float, limit: int = 100
+    ) -> list[int]:
+        """Running races whose time limit has passed that ``holder`` (one bot process) takes
+        on for ``lease`` seconds, earliest first: races another holder claimed and whose
+        lease is still running are left out, and with PostgreSQL's ``FOR UPDATE SKIP
+        LOCKED`` two processes claiming at once take disjoint races. On SQLite (one
+        process) this is :meth:`due_races`."""
+        if self.dialect != "postgres":
+            return (await self.due_races(now))[:limit]
+        rows = await self._all(
+            "WITH due AS (SELECT id FROM races WHERE status = 'running'"
+            " AND deadline IS NOT NULL AND deadline <= ?"
+            " AND (claimed_until IS NULL OR claimed_until <= ? OR claimed_by = ?)"
+            " ORDER BY deadline LIMIT ? FOR UPDATE SKIP LOCKED)"
+            " UPDATE races SET claimed_by = ?, claimed_until = ? FROM due"
+            " WHERE races.id = due.id RETURNING races.id, races.deadline",
+            (now, now, holder, limit, holder, now + lease),
+        )
+        return [int(row[0]) for row in sorted(rows, key=lambda row: (row[1], row[0]))]
+
+    async def claim_tables_with_pending(
+        self, now: float, holder: str, lease: float, limit: int = 100
+    ) -> list[int]:
+        """Races with announcements still to post that ``holder`` takes on for ``lease``
+        seconds (the same claim as :meth:`claim_due_races`: one process handles a table's
+        time limits and posts). On SQLite (one process), every such race."""
+        if self.dialect != "postgres":
+            pending = {row.race_id for row in await self.pending_announcements()}
+            return sorted(pending)[:limit]
+        rows = await self._all(
+            "WITH pending AS (SELECT id FROM races"
+            " WHERE id IN (SELECT race_id FROM outbox WHERE sent_at IS NULL)"
+            " AND (claimed_until IS NULL OR claimed_until <= ? OR claimed_by = ?)"
+            " ORDER BY id LIMIT ? FOR UPDATE SKIP LOCKED)"
+            " UPDATE races SET claimed_by = ?, claimed_until = ? FROM pending"
+            " WHERE races.id = pending.id RETURNING races.id",
+            (now, holder, limit, holder, now + lease),
+        )
+        return sorted(int(row[0]) for row in rows)
+
+    async def release_claims(self, holder: str, race_ids: Iterable[int] | None = None) -> None:
+        """Give up ``holder``'s claims (on the given races, or all), e.g. at a clean stop."""
+        ids = list(race_ids) if race_ids is not None else None
+        if self.dialect != "postgres" or ids == []:
+            return  # SQLite: one process, nothing is ever claimed
+        where = "claimed_by = ?"
+        params: list[Any] = [holder]
+        if ids is not None:
+            where += f" AND id IN ({', '.join('?' for _ in ids)})"
+            params.extend(ids)
+        await self._all(
+            f"UPDATE races SET claimed_by = NULL, claimed_until = NULL WHERE {where} RETURNING id",
+            params,
+        )
+
+    async def advance_reminders(self, race_id: int, reached: int, now: float) -> bool:
+        """Record that the race's reminders up to number ``reached`` are sent; False if they
+        already were (another process sent this one), so each reminder goes out once."""
+        try:
+            await self._write(
+                [
+                    (
+                        "UPDATE races SET reminders = ?, updated_at = ?"
+                        " WHERE id = ? AND reminders < ?",
+                        (reached, now, race_id, reached),
+                    )
+                ]
+            )
+        except StaleWrite:
+            return False
+        return True
+
     async def next_deadline(self) -> float | None:
         row = await self._one("SELECT MIN(deadline) FROM races WHERE status = 'running'")
         return None if row is None or row[0] is None else float(row[0])
@@ -744,7 +905,7 @@ class Storage:
         """(race id, deadline, reminders sent, turn seconds) of running races with a time
         limit still ahead; light rows, no race state."""
         rows = await self._all(
-            "SELECT id, deadline, reminders, json_extract(settings, '$.turn_seconds')"
+            f"SELECT id, deadline, reminders, {self.json_number('settings', 'turn_seconds')}"
             " FROM races WHERE status = 'running' AND deadline IS NOT NULL AND deadline > ?"
             " AND reminders < ? ORDER BY deadline",
             (now, len(REMINDER_SHARES)),
@@ -753,13 +914,14 @@ class Storage:
 
     async def next_reminder(self) -> float | None:
         """When the next reminder is due, over every running race."""
+        turn_seconds = self.json_number("settings", "turn_seconds")
         cases = " ".join(
-            f"WHEN {index} THEN deadline - {1 - share} * json_extract(settings, '$.turn_seconds')"
+            f"WHEN {index} THEN deadline - {1 - share} * {turn_seconds}"
             for index, share in enumerate(REMINDER_SHARES)
         )
         row = await self._one(
             f"SELECT MIN(CASE reminders {cases} END) FROM races WHERE status = 'running'"
-            " AND deadline IS NOT NULL AND json_extract(settings, '$.turn_seconds') IS NOT NULL"
+            f" AND deadline IS NOT NULL AND {turn_seconds} IS NOT NULL"
         )
         return None if row is None or row[0] is None else float(row[0])
 
@@ -791,14 +953,15 @@ class Storage:
         await self._write(
             [
                 (
-                    "INSERT OR REPLACE INTO drafts (race_id, user_id, turn, draft)"
-                    " VALUES (?, ?, ?, ?)",
+                    "INSERT INTO drafts (race_id, user_id, turn, draft) VALUES (?, ?, ?, ?)"
+                    " ON CONFLICT (race_id, user_id) DO UPDATE SET turn = excluded.turn,"
+                    " draft = excluded.draft",
                     (race_id, user_id, turn, _dumps(draft)),
                 )
             ]
         )
 
-    async def read(self, sql: str, params: Sequence[Any] = ()) -> list[sqlite3.Row]:
+    async def read(self, sql: str, params: Sequence[Any] = ()) -> list[Row]:
         """Rows of a read-only query (the community features' own queries)."""
         return await self._all(sql, params)
 

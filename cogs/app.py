@@ -132,7 +132,7 @@ class CircusBot(commands.Bot):
 
     async def setup_hook(self) -> None:
         if self._service is None:
-            self._service = await TableService.create(str(self.settings.database_path))
+            self._service = await TableService.create(self.settings.database)
         self.images = images = ImageProcess(self.service.in_worker)
         self.announcer = Announcer(self, self.service, images)
         self.race_cog = RaceCog(self, self.service, self.announcer)

@@ -17,7 +17,6 @@ those whose deadline has passed, to be started then, or cancelled with too few p
 from __future__ import annotations
 
 import json
-import sqlite3
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -42,6 +41,7 @@ from bot.community.tournament import (
     TournamentSettings,
     round_to_json,
 )
+from bot.sql import Connection, DuplicateRow
 from bot.storage import Storage
 
 MAX_NAME = 80
@@ -91,7 +91,7 @@ class TournamentDesk:
         name = name.strip()[:MAX_NAME] or game
         created: list[int] = []
 
-        def insert(connection: sqlite3.Connection) -> None:
+        def insert(connection: Connection) -> None:
             cursor = connection.execute(
                 "INSERT INTO tournaments (guild_id, game, name, host_id, settings, status,"
                 " created_at, channel_id, starts_at) VALUES (?, ?, ?, ?, ?, 'signup', ?, ?, ?)",
@@ -194,7 +194,7 @@ class TournamentDesk:
         seq = len(record.events)
         now = self.clock.now()
 
-        def write(connection: sqlite3.Connection) -> None:
+        def write(connection: Connection) -> None:
             for offset, event in enumerate(events, start=1):
                 connection.execute(
                     "INSERT INTO tournament_events (tournament_id, seq, kind, data, by_user, at)"
@@ -214,7 +214,7 @@ class TournamentDesk:
 
         try:
             await self.storage.write_with(write)
-        except sqlite3.IntegrityError:
+        except DuplicateRow:
             raise TournamentError("error.tournament_busy") from None
         return await self.load(record.id)
 

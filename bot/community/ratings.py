@@ -17,11 +17,12 @@ recomputation always agree exactly.
 from __future__ import annotations
 
 import logging
-import sqlite3
 from collections.abc import Sequence
 from dataclasses import dataclass
 
 from openskill.models import PlackettLuce
+
+from bot.sql import Connection
 
 log = logging.getLogger(__name__)
 
@@ -91,7 +92,7 @@ class _Seat:
     team: str | None = None
 
 
-def _seats(connection: sqlite3.Connection, race_id: int) -> tuple[list[_Seat], float]:
+def _seats(connection: Connection, race_id: int) -> tuple[list[_Seat], float]:
     rows = connection.execute(
         "SELECT results.seat, results.user_id, results.name, results.place,"
         " results.finished_at, seats.ai_level, results.team FROM results"
@@ -114,7 +115,7 @@ def _seats(connection: sqlite3.Connection, race_id: int) -> tuple[list[_Seat], f
     return seats, finished_at
 
 
-def _rating(connection: sqlite3.Connection, guild: int, game: str, player: str) -> Rating:
+def _rating(connection: Connection, guild: int, game: str, player: str) -> Rating:
     row = connection.execute(
         "SELECT mu, sigma FROM ratings WHERE guild_id = ? AND game = ? AND player = ?",
         (guild, game, player),
@@ -122,7 +123,7 @@ def _rating(connection: sqlite3.Connection, guild: int, game: str, player: str) 
     return INITIAL if row is None else Rating(float(row[0]), float(row[1]))
 
 
-def _rate(connection: sqlite3.Connection, race_id: int, guild: int, game: str) -> None:
+def _rate(connection: Connection, race_id: int, guild: int, game: str) -> None:
     """Rate one finished game from its stored results, on top of the current ratings."""
     seats, at = _seats(connection, race_id)
     if len(seats) < 2:
@@ -167,8 +168,9 @@ def _rate(connection: sqlite3.Connection, race_id: int, guild: int, game: str) -
             "INSERT INTO ratings (guild_id, game, player, user_id, name, mu, sigma, games,"
             " wins, podiums, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
             " ON CONFLICT (guild_id, game, player) DO UPDATE SET name = excluded.name,"
-            " mu = excluded.mu, sigma = excluded.sigma, games = games + excluded.games,"
-            " wins = wins + excluded.wins, podiums = podiums + excluded.podiums,"
+            " mu = excluded.mu, sigma = excluded.sigma, games = ratings.games + excluded.games,"
+            " wins = ratings.wins + excluded.wins,"
+            " podiums = ratings.podiums + excluded.podiums,"
             " updated_at = excluded.updated_at",
             (
                 guild,
@@ -186,7 +188,7 @@ def _rate(connection: sqlite3.Connection, race_id: int, guild: int, game: str) -
         )
 
 
-def rate_finished_game(connection: sqlite3.Connection, race_id: int) -> None:
+def rate_finished_game(connection: Connection, race_id: int) -> None:
     """Rate a game whose results were just stored, inside the same transaction. A game
     finishing before the last rated one (in ``(finished_at, race id)`` order) is rated by
     recomputing its server's ratings of that game, so the order never matters.
@@ -203,7 +205,7 @@ def rate_finished_game(connection: sqlite3.Connection, race_id: int) -> None:
     connection.execute("RELEASE rating")
 
 
-def _rate_finished_game(connection: sqlite3.Connection, race_id: int) -> None:
+def _rate_finished_game(connection: Connection, race_id: int) -> None:
     race = connection.execute(
         "SELECT game, guild_id FROM races WHERE id = ?", (race_id,)
     ).fetchone()
@@ -224,7 +226,7 @@ def _rate_finished_game(connection: sqlite3.Connection, race_id: int) -> None:
         _rate(connection, race_id, guild, game)
 
 
-def recompute(connection: sqlite3.Connection, guild: int, game: str) -> int:
+def recompute(connection: Connection, guild: int, game: str) -> int:
     """Rebuild a server's ratings of ``game`` from the stored results, oldest first; returns
     how many games were rated."""
     connection.execute("DELETE FROM ratings WHERE guild_id = ? AND game = ?", (guild, game))

@@ -11,10 +11,9 @@ who leaves is replaced by an AI; the result still counts for the entrant).
 
 from __future__ import annotations
 
-import sqlite3
-
 from bot.community.desk import TournamentDesk, TournamentRecord
 from bot.service import ABANDONED, FINISHED, LOBBY, Table, TableService, TableSettings
+from bot.sql import Connection
 
 
 def user_of(player: str) -> int:
@@ -41,7 +40,7 @@ class TournamentTables:
         return {int(row[0]): int(row[1]) for row in rows}
 
     async def _link(self, tournament_id: int, round_number: int, index: int, race: int) -> None:
-        def insert(connection: sqlite3.Connection) -> None:
+        def insert(connection: Connection) -> None:
             connection.execute(
                 "INSERT INTO tournament_tables (tournament_id, round, table_index, race_id)"
                 " VALUES (?, ?, ?, ?)",

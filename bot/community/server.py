@@ -132,12 +132,12 @@ class ServerSettingsStore:
 
     async def expired_lobbies(self, now: float) -> list[int]:
         """Lobbies older than their server's expiry."""
+        hours = self.storage.json_number("guild_settings.settings", "lobby_expiry_hours")
         rows = await self.storage.read(
             "SELECT races.id FROM races JOIN guild_settings"
             " ON guild_settings.guild_id = races.guild_id WHERE races.status = 'lobby'"
-            " AND json_extract(guild_settings.settings, '$.lobby_expiry_hours') IS NOT NULL"
-            " AND races.created_at + 3600 * json_extract(guild_settings.settings,"
-            " '$.lobby_expiry_hours') <= ? ORDER BY races.id",
+            f" AND {hours} IS NOT NULL AND races.created_at + 3600 * {hours} <= ?"
+            " ORDER BY races.id",
             (now,),
         )
         return [int(row[0]) for row in rows]

@@ -1,9 +1,9 @@
-"""Service-level fixtures: a real SQLite file per test, a fake clock, seeded choices."""
+"""Service-level fixtures: a real database per test (a SQLite file, or a PostgreSQL schema:
+every test using them runs on both), a fake clock, seeded choices."""
 
 from __future__ import annotations
 
 from collections.abc import AsyncIterator
-from pathlib import Path
 
 import pytest
 
@@ -29,12 +29,13 @@ def clock() -> FakeClock:
 
 
 @pytest.fixture
-def db_path(tmp_path: Path) -> Path:
-    return tmp_path / "races.db"
+def db_path(database: str) -> str:
+    """The test's database (a SQLite file's path or a PostgreSQL URL)."""
+    return database
 
 
 @pytest.fixture
-async def service(db_path: Path, clock: FakeClock) -> AsyncIterator[TableService]:
+async def service(db_path: str, clock: FakeClock) -> AsyncIterator[TableService]:
     service = await TableService.create(
         str(db_path), clock=clock, seeds=_seeds(), choose_action=first_choice
     )

@@ -79,3 +79,20 @@ def test_voice_library_warnings_are_not_shown(
     messages = [record.getMessage() for record in caplog.records]
     assert not any("voice" in message for message in messages)
     assert "something else went wrong" in messages
+
+
+def test_a_database_url_that_is_not_postgresql_is_named(tmp_path: Path) -> None:
+    done = run_bot(cwd=tmp_path, env={"DISCORD_TOKEN": "x", "DATABASE_URL": "mysql://db/circus"})
+    assert done.returncode == 2
+    assert "DATABASE_URL" in done.stderr
+
+
+def test_a_database_url_replaces_the_sqlite_file(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("DATABASE_URL", "postgresql://circus@db.example:5432/circus")
+    monkeypatch.setenv("DATABASE_PATH", str(tmp_path / "unused.db"))
+    settings = Settings.load(env_file=None)
+    assert settings.database == "postgresql://circus@db.example:5432/circus"
+    monkeypatch.delenv("DATABASE_URL")
+    assert Settings.load(env_file=None).database == str(tmp_path / "unused.db")

@@ -115,6 +115,37 @@ async def test_an_accepted_move_survives_a_restart(db_path: Path, clock: FakeClo
     await second.close()
 
 
+async def test_two_processes_racing_the_last_move_and_the_deadline_resolve_the_turn_once(
+    db_path: str, clock: FakeClock
+) -> None:
+    """One service's timer and another's click (two bot processes on one database), each
+    holding the turn in memory: the database serialises their writes, one resolves the
+    turn and the other finds it resolved (the click is refused as a stale turn; the timer
+    has nothing to do)."""
+    timer = await TableService.create(db_path, clock=clock, choose_action=first_choice)
+    clicks = await TableService.create(db_path, clock=clock, choose_action=first_choice)
+    try:
+        table = await open_race(timer, humans=2, turn_seconds=60)
+        move, turn = await random_move(timer, table.id, ALICE, Rng(1))
+        await timer.submit(table.id, ALICE, move, turn)
+        bob_move, _ = await random_move(clicks, table.id, BOB, Rng(2))
+        clock.advance(61)
+        click, timed_out = await asyncio.gather(
+            clicks.submit(table.id, BOB, bob_move, turn), timer.fire_due(), return_exceptions=True
+        )
+        resolved = [update for update in (click, *timed_out) if isinstance(update, Update)]
+        assert sum(update.resolved for update in resolved) == 1
+        if not isinstance(click, Update):
+            assert isinstance(click, ServiceError) and click.key == "error.stale_turn"
+        stored = await clicks.storage.race(table.id)
+        assert stored is not None and stored.turn == turn + 1 and stored.seq == 2
+        assert await timer.storage.action_count(table.id) == 2
+        assert await timer.fire_due() == [] and await clicks.fire_due() == []
+    finally:
+        await timer.close()
+        await clicks.close()
+
+
 async def test_both_last_moves_at_once_resolve_the_turn_once(service: TableService) -> None:
     table = await open_race(service, humans=3)
     rng = Rng(4)
@@ -248,6 +279,22 @@ async def test_reminders_at_half_time_and_near_the_end(
     clock.advance(40)
     assert [number for _, number in await service.reminders_due()] == [2]
     assert await service.next_wakeup() == clock.now() + 10
+
+
+async def test_two_processes_send_each_reminder_once(db_path: str, clock: FakeClock) -> None:
+    first = await TableService.create(db_path, clock=clock, choose_action=first_choice)
+    second = await TableService.create(db_path, clock=clock, choose_action=first_choice)
+    try:
+        table = await open_race(first, humans=2, turn_seconds=100)
+        clock.advance(50)
+        due = await asyncio.gather(first.reminders_due(), second.reminders_due())
+        assert [(t.id, number) for each in due for t, number in each] == [(table.id, 1)]
+        clock.advance(40)
+        due = await asyncio.gather(second.reminders_due(), first.reminders_due())
+        assert [(t.id, number) for each in due for t, number in each] == [(table.id, 2)]
+    finally:
+        await first.close()
+        await second.close()
 
 
 async def test_leaving_hands_the_chariot_to_an_ai_seat(service: TableService) -> None:

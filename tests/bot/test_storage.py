@@ -3,13 +3,19 @@ that leaves no statement running."""
 
 from __future__ import annotations
 
+import asyncio
 from pathlib import Path
 from typing import Any
 
 import aiosqlite
 import pytest
 
-from bot.storage import Storage
+from bot.postgres import MIGRATIONS as POSTGRES_MIGRATIONS
+from bot.sql import DuplicateRow
+from bot.storage import MIGRATIONS as SQLITE_MIGRATIONS
+from bot.storage import Storage, StorageError, StoredAction
+from engine.core import Action
+from tests.databases import postgres_schema
 
 
 async def test_opening_leaves_no_cursor_open_when_something_holds_on_to_them(
@@ -37,7 +43,7 @@ async def test_opening_leaves_no_cursor_open_when_something_holds_on_to_them(
         await storage.close()
 
 
-async def test_a_host_fact_is_kept_replaced_and_survives_reopening(db_path: Path) -> None:
+async def test_a_host_fact_is_kept_replaced_and_survives_reopening(db_path: str) -> None:
     storage = await Storage.open(str(db_path))
     try:
         assert await storage.fact("commands:global") is None
@@ -52,3 +58,141 @@ async def test_a_host_fact_is_kept_replaced_and_survives_reopening(db_path: Path
         assert await reopened.fact("commands:guild:5") == "three"
     finally:
         await reopened.close()
+
+
+async def test_two_connections_storing_the_same_seq_at_once_store_it_once(db_path: str) -> None:
+    """Two processes' writes of one race's next action: the race row's lock serialises
+    them and the seq is re-checked under it, so one commits and the other is stale."""
+    first, second = await Storage.open(db_path), await Storage.open(db_path)
+    try:
+        race_id = await first.create_race(
+            game="charioteer",
+            guild_id=1,
+            channel_id=2,
+            host_id=11,
+            host_name="alice",
+            settings={},
+            seed=7,
+            locale=None,
+            now=1.0,
+        )
+
+        def action(storage_name: str) -> StoredAction:
+            return StoredAction(
+                race_id=race_id,
+                seq=1,
+                action=Action("move", "1", {"by": storage_name}, ()),
+                by_user=11,
+                source="player",
+                at=2.0,
+                state={"by": storage_name},
+                turn=1,
+                waiting="",
+                status="running",
+                deadline=None,
+                announcements=(("reveal", 1),),
+            )
+
+        outcomes = await asyncio.gather(
+            first.store_action(action("first")),
+            second.store_action(action("second")),
+            return_exceptions=True,
+        )
+        assert sorted(type(outcome).__name__ for outcome in outcomes) == ["NoneType", "StaleWrite"]
+        winner = "first" if outcomes[0] is None else "second"
+        assert [a.data for a in await second.actions(race_id)] == [{"by": winner}]
+        race = await first.race(race_id)
+        assert race is not None and race.seq == 1 and race.state == f'{{"by":"{winner}"}}'
+        assert len(await first.pending_announcements(race_id)) == 1
+    finally:
+        await first.close()
+        await second.close()
+
+
+async def test_a_duplicate_row_is_the_same_error_on_both_databases(db_path: str) -> None:
+    storage = await Storage.open(db_path)
+    try:
+        insert = "INSERT INTO guild_settings (guild_id, settings) VALUES (?, ?)"
+        await storage.write_with(lambda db: db.execute(insert, (5, "{}")).close())
+        with pytest.raises(DuplicateRow):
+            await storage.write_with(lambda db: db.execute(insert, (5, "{}")).close())
+        assert [tuple(row) for row in await storage.read("SELECT * FROM guild_settings")] == [
+            (5, "{}")
+        ]
+    finally:
+        await storage.close()
+
+
+async def test_an_unreachable_postgresql_is_one_sentence_without_the_password() -> None:
+    with pytest.raises(StorageError) as raised:
+        await Storage.open("postgresql://circus:secret@127.0.0.1:1/circus")
+    message = str(raised.value)
+    assert message.startswith("cannot use the PostgreSQL database at 127.0.0.1:1/circus")
+    assert "secret" not in message
+
+
+def test_both_databases_have_the_same_numbered_migrations() -> None:
+    assert len(SQLITE_MIGRATIONS) == len(POSTGRES_MIGRATIONS)
+
+
+async def running_races(storage: Storage, deadlines: list[float]) -> list[int]:
+    ids = []
+    for deadline in deadlines:
+        race_id = await storage.create_race(
+            game="charioteer",
+            guild_id=1,
+            channel_id=2,
+            host_id=11,
+            host_name="alice",
+            settings={},
+            seed=7,
+            locale=None,
+            now=1.0,
+        )
+        await storage.update_race(race_id, 1.0, status="running", deadline=deadline)
+        ids.append(race_id)
+    return ids
+
+
+async def test_processes_claim_disjoint_due_races_until_their_lease_ends() -> None:
+    """PostgreSQL: each due race is handled by one process at a time (a lease it renews);
+    claiming at the same moment, two processes take disjoint races."""
+    async with postgres_schema() as url:
+        first, second = await Storage.open(url), await Storage.open(url)
+        try:
+            races = await running_races(first, [10.0, 20.0, 30.0, 500.0])
+            mine, theirs = await asyncio.gather(
+                first.claim_due_races(100.0, "first", lease=60.0, limit=2),
+                second.claim_due_races(100.0, "second", lease=60.0, limit=2),
+            )
+            assert not set(mine) & set(theirs)
+            assert sorted(mine + theirs) == races[:3]
+            assert await first.claim_due_races(110.0, "first", lease=60.0) == mine
+            assert await second.claim_due_races(110.0, "second", lease=60.0) == theirs
+            assert await second.claim_due_races(200.0, "second", lease=60.0) == races[:3]
+            await second.release_claims("second", races[:1])
+            assert await first.claim_due_races(201.0, "first", lease=60.0) == races[:1]
+        finally:
+            await first.close()
+            await second.close()
+
+
+async def test_processes_claim_disjoint_tables_with_posts_pending() -> None:
+    async with postgres_schema() as url:
+        first, second = await Storage.open(url), await Storage.open(url)
+        try:
+            races = await running_races(first, [1000.0, 1000.0, 1000.0])
+            insert = (
+                "INSERT INTO outbox (race_id, kind, seq, turn, created_at)"
+                " VALUES (?, 'board', 0, 1, 1.0)"
+            )
+            for race_id in races[:2]:
+                await first.write_with(lambda db, r=race_id: db.execute(insert, (r,)).close())
+            mine = await first.claim_tables_with_pending(5.0, "first", lease=60.0, limit=1)
+            theirs = await second.claim_tables_with_pending(5.0, "second", lease=60.0)
+            assert sorted(mine + theirs) == races[:2] and len(mine) == 1
+            await first.release_claims("first")
+            assert await second.claim_tables_with_pending(6.0, "second", lease=60.0) == races[:2]
+        finally:
+            await first.close()
+            await second.close()

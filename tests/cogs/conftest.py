@@ -1,5 +1,5 @@
 """Discord-layer fixtures: the bot in this event loop against the fake Discord, on a real
-SQLite file."""
+database (a SQLite file or a PostgreSQL schema: tests using them run on both)."""
 
 from __future__ import annotations
 
@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from bot.config import Settings
+from bot.storage import is_postgres_url
 from cogs.app import CircusBot
 from tests.fakediscord.harness import pointed_at
 from tests.fakediscord.model import Channel, Guild, User
@@ -30,20 +31,27 @@ class Circus:
     bob: User
 
 
-def settings_for(fake: FakeDiscord, database: Path, dev_guild_id: int | None = None) -> Settings:
+def settings_for(
+    fake: FakeDiscord, database: str | Path, dev_guild_id: int | None = None
+) -> Settings:
+    url = str(database) if is_postgres_url(database) else None
     return Settings(
-        token=fake.token, database_path=database, log_level="INFO", dev_guild_id=dev_guild_id
+        token=fake.token,
+        database_path=Path("unused.db") if url else Path(database),
+        log_level="INFO",
+        dev_guild_id=dev_guild_id,
+        database_url=url,
     )
 
 
 @pytest.fixture
-async def circus(fake: FakeDiscord, tmp_path: Path) -> AsyncIterator[Circus]:
+async def circus(fake: FakeDiscord, database: str) -> AsyncIterator[Circus]:
     """The bot, connected, its commands synced, in this event loop."""
     guild = fake.add_guild("Circus")
     channel = guild.add_text_channel("races")
     alice, bob = guild.add_member("alice"), guild.add_member("bob")
     with pointed_at(fake):
-        bot = CircusBot(settings_for(fake, tmp_path / "races.db"))
+        bot = CircusBot(settings_for(fake, database))
         runner = asyncio.create_task(bot.start(fake.token))
         try:
             await fake.wait_for_command("race", timeout=60)

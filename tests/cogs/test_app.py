@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import asyncio
 import time
-from pathlib import Path
 
 from bot.clock import FakeClock
 from bot.service import TableService
@@ -54,11 +53,10 @@ async def test_move_forms_use_labels_and_dismissed_ones_are_not_kept(circus: Cir
 
 
 async def test_a_sync_discord_holds_back_does_not_keep_the_bot_offline(
-    fake: FakeDiscord, tmp_path: Path
+    fake: FakeDiscord, database: str
 ) -> None:
     """Discord answers the command sync with a long rate limit: the bot gives the sync up,
     connects and keeps no hash, so its next start syncs."""
-    database = tmp_path / "races.db"
     fake.add_guild("Circus")
     fake.script_rate_limit("PUT", GLOBAL, retry_after=3600.0)
     with pointed_at(fake):
@@ -79,7 +77,7 @@ async def test_a_sync_discord_holds_back_does_not_keep_the_bot_offline(
 
 
 async def test_a_stop_lets_a_timed_out_turn_finish_its_announcements(
-    fake: FakeDiscord, tmp_path: Path
+    fake: FakeDiscord, database: str
 ) -> None:
     """Time runs out on bob; while the bot posts the reveal (Discord makes it wait), the bot
     is told to stop: the turn's reveal and the next board still go out before it closes."""
@@ -87,9 +85,9 @@ async def test_a_stop_lets_a_timed_out_turn_finish_its_announcements(
     channel = guild.add_text_channel("races")
     alice, bob = guild.add_member("alice"), guild.add_member("bob")
     clock = FakeClock(start=time.time())
-    service = await TableService.create(str(tmp_path / "races.db"), clock=clock)
+    service = await TableService.create(database, clock=clock)
     with pointed_at(fake):
-        bot = CircusBot(settings_for(fake, tmp_path / "races.db"), service=service)
+        bot = CircusBot(settings_for(fake, database), service=service)
         runner = asyncio.create_task(bot.start(fake.token))
         try:
             await fake.wait_for_command("race", timeout=60)

@@ -52,7 +52,7 @@ async def test_an_admin_recomputes_a_games_ratings(circus: Circus) -> None:
     alice, bob = circus.alice, circus.bob
     await finish(storage, [(alice.id, None, 1), (bob.id, None, 2)], 1.0, guild=circus.guild.id)
     before = await storage.read("SELECT player, mu, sigma FROM ratings ORDER BY player")
-    await storage.db.execute("UPDATE ratings SET mu = 0")
+    await storage.write_with(lambda db: db.execute("UPDATE ratings SET mu = 0").close())
     answer = await private_answer(
         circus.guild.owner, circus.channel, "settings", recompute_ratings="charioteer"
     )
@@ -143,9 +143,12 @@ async def test_open_game_limits_per_member(circus: Circus) -> None:
 async def test_an_unstarted_lobby_closes_at_its_servers_expiry(circus: Circus) -> None:
     await private_answer(circus.guild.owner, circus.channel, "settings", lobby_expiry_hours=1)
     lobby = await (await circus.alice.slash(circus.channel, "race new")).reply()
+    await circus.bot.finish_in_flight()  # the lobby message's id is stored after the reply
     service = circus.bot.service
     assert await circus.bot.community_cog.close_expired_lobbies() == []
-    await service.storage.db.execute("UPDATE races SET created_at = created_at - 3601")
+    await service.storage.write_with(
+        lambda db: db.execute("UPDATE races SET created_at = created_at - 3601").close()
+    )
     [closed] = await circus.bot.community_cog.close_expired_lobbies()
     assert (await service.table(closed)).status == "abandoned"
     await circus.fake.wait_for(

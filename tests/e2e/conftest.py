@@ -1,15 +1,16 @@
 """End-to-end fixtures: the real bot process (``python -m bot``) against the fake Discord
-on loopback, with its own SQLite file."""
+on loopback, with its own database (a SQLite file, or a PostgreSQL schema: every
+end-to-end test runs on both)."""
 
 from __future__ import annotations
 
 import contextlib
 from collections.abc import AsyncIterator
 from dataclasses import dataclass, field
-from pathlib import Path
 
 import pytest
 
+from bot.storage import is_postgres_url
 from tests.e2e.leaks import leaks_in_log, leaks_in_public
 from tests.fakediscord import FakeDiscord
 from tests.fakediscord.harness import BotProcess, run_bot
@@ -27,12 +28,13 @@ class Table:
     alice: User
     bob: User
     carol: User
-    database: Path
+    database: str
+    """A SQLite file's path or a PostgreSQL URL."""
     processes: list[BotProcess] = field(default_factory=list)
 
 
 @pytest.fixture
-def table(fake: FakeDiscord, tmp_path: Path) -> Table:
+def table(fake: FakeDiscord, database: str) -> Table:
     guild = fake.add_guild("Circus")
     channel = guild.add_text_channel("races")
     return Table(
@@ -42,12 +44,14 @@ def table(fake: FakeDiscord, tmp_path: Path) -> Table:
         guild.add_member("alice"),
         guild.add_member("bob"),
         guild.add_member("carol"),
-        tmp_path / "races.db",
+        database,
     )
 
 
 def bot_env(table: Table) -> dict[str, str]:
-    return {"DATABASE_PATH": str(table.database), "LOG_LEVEL": "DEBUG"}
+    if is_postgres_url(table.database):
+        return {"DATABASE_URL": table.database, "LOG_LEVEL": "DEBUG"}
+    return {"DATABASE_PATH": table.database, "LOG_LEVEL": "DEBUG"}
 
 
 @contextlib.asynccontextmanager

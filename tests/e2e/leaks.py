@@ -14,10 +14,14 @@ import re
 import sqlite3
 from pathlib import Path
 
+import asyncpg
+
 from bot.games.charioteer.drafts import Draft
+from bot.storage import is_postgres_url
 from engine.charioteer import Move
 from engine.charioteer.render import hand_text  # noqa: F401  (the format checked below)
 from engine.i18n import Catalogue
+from tests.databases import rows
 
 PRIVATE_DRAWING = ("your drawing**", "Drawing confirmed", "Drawing changed", "Drawing: ")
 """What only a Cartographers player's own panel says about their drawing (the public posts
@@ -37,22 +41,27 @@ def private_headings() -> list[str]:
     return sorted({heading for heading in headings if heading})
 
 
-def committed_moves(database: Path) -> list[str]:
-    """The text form of every move ever committed in the database's races."""
-    with sqlite3.connect(database) as db:
-        rows = db.execute("SELECT data FROM actions WHERE kind = 'commit'").fetchall()
+def committed_moves(database: str | Path | None) -> list[str]:
+    """The text form of every move ever committed in the database's races (none if the bot
+    never created it)."""
+    if database is None or not (is_postgres_url(database) or Path(database).exists()):
+        return []
+    try:
+        found = rows(database, "SELECT data FROM actions WHERE kind = 'commit'")
+    except (sqlite3.OperationalError, asyncpg.UndefinedTableError):
+        return []
     import json
 
     texts = []
-    for (data,) in rows:
+    for (data,) in found:
         texts.append(Draft.from_move(Move.from_json(json.loads(data))).text())
     return texts
 
 
-def leaks_in_public(messages: list[str], database: Path | None) -> list[str]:
+def leaks_in_public(messages: list[str], database: str | Path | None) -> list[str]:
     problems = []
     headings = private_headings()
-    moves = committed_moves(database) if database is not None and database.exists() else []
+    moves = committed_moves(database)
     for text in messages:
         if HAND_LINE.search(text):
             problems.append(f"a numbered hand or token list in public: {text[:200]!r}")
@@ -68,9 +77,9 @@ def leaks_in_public(messages: list[str], database: Path | None) -> list[str]:
     return problems
 
 
-def leaks_in_log(lines: list[str], database: Path | None) -> list[str]:
+def leaks_in_log(lines: list[str], database: str | Path | None) -> list[str]:
     problems = []
-    moves = committed_moves(database) if database is not None and database.exists() else []
+    moves = committed_moves(database)
     for line in lines:
         if CARD_FACE.search(line):
             problems.append(f"card faces in the log: {line[:200]!r}")

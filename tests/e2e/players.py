@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from tests.databases import rows
 from tests.fakediscord.model import Channel, Message, User
 from tests.fakediscord.server import FakeDiscord
 
@@ -161,10 +162,4 @@ def reveals(place: Channel) -> list[Message]:
 
 def database_actions(database: Any) -> list[tuple[str, str, int]]:
     """(seat, source, seq) of every stored action."""
-    import sqlite3
-
-    with sqlite3.connect(database) as db:
-        return [
-            tuple(row)
-            for row in db.execute("SELECT seat, source, seq FROM actions ORDER BY race_id, seq")
-        ]  # type: ignore[misc]
+    return rows(database, "SELECT seat, source, seq FROM actions ORDER BY race_id, seq")

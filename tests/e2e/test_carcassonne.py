@@ -4,9 +4,9 @@ restart mid-game; who may act (strangers, players out of turn, forged controls).
 
 from __future__ import annotations
 
-import sqlite3
 from typing import Any
 
+from tests.databases import rows
 from tests.e2e.conftest import Table, bot_running
 from tests.e2e.players import custom_id, database_actions, select_options
 from tests.e2e.tilelayers import (
@@ -26,8 +26,7 @@ TILE_SET = "Tile set: reconstruction"
 
 
 def table_actions(table: Table) -> list[Any]:
-    with sqlite3.connect(table.database) as db:
-        return db.execute("SELECT seq, seat, kind, source FROM actions ORDER BY seq").fetchall()
+    return rows(table.database, "SELECT seq, seat, kind, source FROM actions ORDER BY seq")
 
 
 async def test_a_two_player_game_with_an_ai_seat_to_the_final_score(

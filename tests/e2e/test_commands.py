@@ -5,9 +5,9 @@ global duplicate."""
 from __future__ import annotations
 
 import contextlib
-import sqlite3
 from collections.abc import AsyncIterator
 
+from tests.databases import execute
 from tests.e2e.conftest import Table, bot_env
 from tests.fakediscord.harness import BotProcess, run_bot
 
@@ -59,8 +59,7 @@ async def test_a_restart_with_the_same_commands_registers_nothing(table: Table) 
 async def test_changed_commands_are_registered_again(table: Table) -> None:
     async with bot_started(table):
         pass
-    with sqlite3.connect(table.database) as db:
-        db.execute("UPDATE host_facts SET value = 'an older version'")
+    execute(table.database, "UPDATE host_facts SET value = 'an older version'")
     async with bot_started(table):
         pass
     assert puts(table, GLOBAL) == [COMMANDS, COMMANDS]

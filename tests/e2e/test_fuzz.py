@@ -74,6 +74,13 @@ class World:
         return asyncio.run_coroutine_threadsafe(coroutine, self.loop).result(timeout=60)  # type: ignore[arg-type]
 
 
+@pytest.fixture
+def backend() -> str:
+    """The fuzzed bot keeps one SQLite file for the whole module (the end-to-end tests
+    cover PostgreSQL): the fuzz does not run once per database."""
+    return "sqlite"
+
+
 @pytest.fixture(scope="module")
 def world(tmp_path_factory: pytest.TempPathFactory) -> Iterator[World]:
     loop = asyncio.new_event_loop()
@@ -93,7 +100,7 @@ def world(tmp_path_factory: pytest.TempPathFactory) -> Iterator[World]:
             guild.add_member("alice"),
             guild.add_member("bob"),
             guild.add_member("carol"),
-            database,
+            str(database),
         )
         context = run_bot(fake, "bot", env=bot_env(table))
         holder["context"] = context

@@ -3,9 +3,17 @@
 import sqlite3
 from pathlib import Path
 
+import pytest
+
 from engine.charioteer import Race
 from engine.charioteer.render import hand_text
 from tests.e2e.leaks import leaks_in_log, leaks_in_public
+
+
+@pytest.fixture
+def backend() -> str:
+    """The scanner is checked on files of its own: it does not run once per database."""
+    return "sqlite"
 
 
 def test_a_hand_listing_in_public_is_caught() -> None:

@@ -4,8 +4,8 @@ one move, clear private refusals, and nothing changes."""
 from __future__ import annotations
 
 import asyncio
-import sqlite3
 
+from tests.databases import rows
 from tests.e2e.conftest import Table
 from tests.e2e.players import (
     custom_id,
@@ -19,9 +19,8 @@ from tests.fakediscord.harness import BotProcess
 
 
 def stored_board(table: Table) -> int | None:
-    with sqlite3.connect(table.database) as db:
-        row = db.execute("SELECT board_message_id FROM races").fetchone()
-    return None if row is None else row[0]
+    found = rows(table.database, "SELECT board_message_id FROM races")
+    return found[0][0] if found else None
 
 
 async def test_both_last_moves_at_the_same_moment_make_one_reveal(

@@ -6,6 +6,7 @@ from __future__ import annotations
 import signal
 from pathlib import Path
 
+from bot.storage import is_postgres_url
 from tests.e2e.conftest import Table, bot_running
 from tests.e2e.players import (
     custom_id,
@@ -19,10 +20,11 @@ from tests.e2e.players import (
 CALLBACK = "/interactions/{interaction_id}/{interaction_token}/callback"
 
 
-def stopped_cleanly(output: str, database: Path) -> None:
+def stopped_cleanly(output: str, database: str) -> None:
     assert "Traceback" not in output and "Task was destroyed" not in output, output[-3000:]
     assert "stopped" in output
-    assert not Path(f"{database}-wal").exists(), "the database was not closed"
+    if not is_postgres_url(database):
+        assert not Path(f"{database}-wal").exists(), "the database was not closed"
 
 
 async def test_sigterm_finishes_the_move_being_answered_and_its_reveal(table: Table) -> None:

@@ -5,12 +5,12 @@ through, by the buttons the bot sent there."""
 
 from __future__ import annotations
 
-import sqlite3
 from dataclasses import dataclass
 from typing import Any
 
 import pytest
 
+from tests.databases import rows
 from tests.e2e.conftest import Table
 from tests.e2e.players import (
     custom_id,
@@ -45,15 +45,14 @@ class Elsewhere:
 
 def race_state(table: Table, race: int = 1) -> list[Any]:
     """Race #1's row, seats and actions as stored."""
-    with sqlite3.connect(table.database) as db:
-        return [
-            db.execute(query, (race,)).fetchall()
-            for query in (
-                "SELECT status, host_id, guild_id FROM races WHERE id = ?",
-                "SELECT seat, user_id FROM seats WHERE race_id = ? ORDER BY seat",
-                "SELECT seq, seat, source FROM actions WHERE race_id = ? ORDER BY seq",
-            )
-        ]
+    return [
+        rows(table.database, query, (race,))
+        for query in (
+            "SELECT status, host_id, guild_id FROM races WHERE id = ?",
+            "SELECT seat, user_id FROM seats WHERE race_id = ? ORDER BY seat",
+            "SELECT seq, seat, source FROM actions WHERE race_id = ? ORDER BY seq",
+        )
+    ]
 
 
 @pytest.fixture

@@ -5,7 +5,6 @@ final action, and a recomputation equal to the incremental updates."""
 from __future__ import annotations
 
 from collections.abc import AsyncIterator, Sequence
-from pathlib import Path
 
 import pytest
 from openskill.models import PlackettLuce
@@ -78,8 +77,8 @@ async def ratings(storage: Storage, guild: int = 1, game: str = "charioteer") ->
 
 
 @pytest.fixture
-async def storage(tmp_path: Path) -> AsyncIterator[Storage]:
-    storage = await Storage.open(tmp_path / "ratings.db")
+async def storage(database: str) -> AsyncIterator[Storage]:
+    storage = await Storage.open(database)
     yield storage
     await storage.close()
 
@@ -188,8 +187,8 @@ async def test_a_one_seat_game_is_not_rated(storage: Storage) -> None:
     assert await storage.read("SELECT * FROM ratings") == []
 
 
-async def test_recomputing_gives_the_incremental_ratings_exactly(tmp_path: Path) -> None:
-    service = await TableService.create(str(tmp_path / "r.db"))
+async def test_recomputing_gives_the_incremental_ratings_exactly(database: str) -> None:
+    service = await TableService.create(database)
     try:
         rng = Rng(3)
         for at in range(30):

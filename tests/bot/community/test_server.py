@@ -3,8 +3,6 @@ passes (channel, host role, open-game limits), each refusal naming its reason.""
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
 from bot.community.server import ServerSettings, ServerSettingsStore, check_may_open
@@ -60,8 +58,8 @@ def test_bad_values_are_refused(bad: ServerSettings) -> None:
         bad.checked()
 
 
-async def test_settings_are_stored_per_server(tmp_path: Path) -> None:
-    storage = await Storage.open(tmp_path / "s.db")
+async def test_settings_are_stored_per_server(database: str) -> None:
+    storage = await Storage.open(database)
     try:
         store = ServerSettingsStore(storage)
         saved = await store.set(1, ServerSettings(channels=(3, 2, 3), host_role=7))

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import io
 from collections.abc import AsyncIterator
-from pathlib import Path
 
 import pytest
 from PIL import Image
@@ -19,8 +18,8 @@ from tests.bot.community.test_ratings import finish
 
 
 @pytest.fixture
-async def storage(tmp_path: Path) -> AsyncIterator[Storage]:
-    storage = await Storage.open(tmp_path / "stats.db")
+async def storage(database: str) -> AsyncIterator[Storage]:
+    storage = await Storage.open(database)
     yield storage
     await storage.close()
 

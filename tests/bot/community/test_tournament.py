@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import AsyncIterator
-from pathlib import Path
 
 import pytest
 
@@ -33,8 +32,8 @@ HOST = 1
 
 
 @pytest.fixture
-async def desk(tmp_path: Path) -> AsyncIterator[TournamentDesk]:
-    storage = await Storage.open(tmp_path / "tournaments.db")
+async def desk(database: str) -> AsyncIterator[TournamentDesk]:
+    storage = await Storage.open(database)
     yield TournamentDesk(storage, FakeClock())
     await storage.close()
 

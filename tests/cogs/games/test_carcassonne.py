@@ -8,7 +8,6 @@ from __future__ import annotations
 import asyncio
 import dataclasses
 import time
-from pathlib import Path
 
 from bot.clock import FakeClock
 from bot.service import Table, TableService
@@ -85,15 +84,15 @@ def test_a_long_final_scoring_is_cut_and_the_ranking_always_shows() -> None:
 
 
 async def test_reminders_then_a_timeout_that_places_the_tile_and_deploys_nothing(
-    fake: FakeDiscord, tmp_path: Path
+    fake: FakeDiscord, database: str
 ) -> None:
     guild = fake.add_guild("Circus")
     channel = guild.add_text_channel("tiles")
     alice, bob = guild.add_member("alice"), guild.add_member("bob")
     clock = FakeClock(start=time.time())
-    service = await TableService.create(str(tmp_path / "games.db"), clock=clock)
+    service = await TableService.create(database, clock=clock)
     with pointed_at(fake):
-        bot = CircusBot(settings_for(fake, tmp_path / "games.db"), service=service)
+        bot = CircusBot(settings_for(fake, database), service=service)
         runner = asyncio.create_task(bot.start(fake.token))
         try:
             await fake.wait_for_command("carcassonne", timeout=60)

@@ -1,0 +1,87 @@
+"""What the storage backends (SQLite, PostgreSQL) share: the connection seen by work done
+inside a write transaction, the marker for the id a previous statement inserted, and the
+translation of the portable SQL the host writes (``?`` placeholders) into PostgreSQL's.
+
+The host writes one SQL for both databases: ``?`` placeholders, ``INSERT … ON CONFLICT``,
+``CAST(? AS BIGINT) IS NULL`` where a parameter may be NULL, and JSON fields read through
+:meth:`bot.storage.Storage.json_number`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any, Protocol
+
+Row = Any
+"""A result row: ``sqlite3.Row`` or ``asyncpg.Record``; both are read by column index or
+name, and ``dict(row)`` maps names to values."""
+
+
+class Cursor(Protocol):
+    """What a statement run inside a transaction answers."""
+
+    @property
+    def rowcount(self) -> int: ...
+
+    @property
+    def lastrowid(self) -> int | None: ...
+
+    def fetchone(self) -> Any: ...
+
+    def fetchall(self) -> list[Any]: ...
+
+    def close(self) -> None: ...
+
+
+class Connection(Protocol):
+    """The database as work inside one write transaction sees it (``sqlite3.Connection``
+    on SQLite; a bridge to the transaction's connection on PostgreSQL)."""
+
+    def execute(self, sql: str, parameters: Sequence[Any] = ..., /) -> Cursor: ...
+
+
+InTransaction = Callable[[Connection], None]
+"""Work that reads and writes inside a transaction, after its statements (a finished game's
+rating update reads the ratings it changes under the same write lock)."""
+
+
+class StorageError(RuntimeError):
+    """The database cannot be opened or used; the message is one readable sentence."""
+
+
+class StaleWrite(RuntimeError):
+    """A write found the race changed since it was read (another writer went first)."""
+
+
+class DuplicateRow(RuntimeError):
+    """A write broke a unique key (the row is already stored); nothing of it was kept."""
+
+
+class _LastId:
+    def __repr__(self) -> str:
+        return "LAST_ID"
+
+
+LAST_ID: Any = _LastId()
+"""A statement parameter standing for the id the transaction's previous INSERT created."""
+
+
+def with_last_id(params: Sequence[Any], last: int | None) -> tuple[Any, ...]:
+    return tuple(last if value is LAST_ID else value for value in params)
+
+
+def numbered_placeholders(sql: str) -> str:
+    """``?`` placeholders as PostgreSQL's ``$1, $2, …`` (question marks inside quoted
+    literals stay as they are)."""
+    out: list[str] = []
+    number = 0
+    quoted = False
+    for char in sql:
+        if char == "'":
+            quoted = not quoted
+        if char == "?" and not quoted:
+            number += 1
+            out.append(f"${number}")
+        else:
+            out.append(char)
+    return "".join(out)
