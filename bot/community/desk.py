@@ -131,7 +131,7 @@ class TournamentDesk:
     async def set_signup_message(self, tournament_id: int, message_id: int) -> None:
         """Remember the sign-up post (with its Join and Drop buttons)."""
 
-        def update(connection: sqlite3.Connection) -> None:
+        def update(connection: Connection) -> None:
             connection.execute(
                 "UPDATE tournaments SET signup_message_id = ? WHERE id = ?",
                 (message_id, tournament_id),
