@@ -1,0 +1,113 @@
+"""Shard settings and the table-ownership predicate: which servers a process serves."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from bot.config import Settings, SettingsError
+from bot.shards import EVERY_SHARD, Shards, cluster_shards, shard_of
+from bot.storage import Storage
+
+SHARD_SETTINGS = ("SHARD_COUNT", "SHARD_IDS", "CLUSTER_INDEX", "CLUSTER_SIZE")
+
+
+def guild_on(shard: int, count: int, serial: int = 1) -> int:
+    """A server id whose snowflake lands on ``shard`` of ``count``."""
+    return ((serial * count + shard) << 22) | 12345
+
+
+@pytest.fixture
+def env(monkeypatch: pytest.MonkeyPatch) -> pytest.MonkeyPatch:
+    for name in (*SHARD_SETTINGS, "LOG_LEVEL", "DEV_GUILD_ID"):
+        monkeypatch.delenv(name, raising=False)
+    return monkeypatch
+
+
+def load(env: pytest.MonkeyPatch, **values: str) -> Shards | None:
+    for name, value in values.items():
+        env.setenv(name, value)
+    return Settings.load(env_file=None).shards
+
+
+def test_without_shard_settings_one_process_serves_everything(env: pytest.MonkeyPatch) -> None:
+    assert load(env) is None
+
+
+def test_a_shard_count_alone_holds_every_shard(env: pytest.MonkeyPatch) -> None:
+    assert load(env, SHARD_COUNT="4") == Shards(4, (0, 1, 2, 3))
+
+
+def test_shard_ids_are_read_as_a_list(env: pytest.MonkeyPatch) -> None:
+    shards = load(env, SHARD_COUNT="4", SHARD_IDS="3, 1")
+    assert shards == Shards(4, (1, 3)) and not shards.holds_dms
+
+
+def test_a_cluster_index_and_size_pick_a_range_of_shards(env: pytest.MonkeyPatch) -> None:
+    assert load(env, SHARD_COUNT="2", CLUSTER_INDEX="0", CLUSTER_SIZE="2") == Shards(2, (0,))
+    assert load(env, SHARD_COUNT="2", CLUSTER_INDEX="1", CLUSTER_SIZE="2") == Shards(2, (1,))
+
+
+def test_clusters_cover_every_shard_once() -> None:
+    for count in range(1, 12):
+        for size in range(1, count + 1):
+            held = [s for index in range(size) for s in cluster_shards(count, index, size)]
+            assert held == list(range(count))
+            assert all(cluster_shards(count, index, size) for index in range(size))
+
+
+@pytest.mark.parametrize(
+    ("values", "named"),
+    [
+        ({"SHARD_COUNT": "0"}, "SHARD_COUNT"),
+        ({"SHARD_COUNT": "two"}, "SHARD_COUNT"),
+        ({"SHARD_IDS": "0"}, "SHARD_IDS needs SHARD_COUNT"),
+        ({"CLUSTER_INDEX": "0", "CLUSTER_SIZE": "2"}, "CLUSTER_INDEX needs SHARD_COUNT"),
+        ({"SHARD_COUNT": "2", "SHARD_IDS": "0,2"}, "SHARD_IDS"),
+        ({"SHARD_COUNT": "2", "SHARD_IDS": "0,-1"}, "SHARD_IDS"),
+        ({"SHARD_COUNT": "2", "SHARD_IDS": "1,01"}, "twice"),
+        ({"SHARD_COUNT": "2", "CLUSTER_INDEX": "0"}, "go together"),
+        ({"SHARD_COUNT": "2", "CLUSTER_INDEX": "2", "CLUSTER_SIZE": "2"}, "CLUSTER_INDEX"),
+        ({"SHARD_COUNT": "2", "CLUSTER_INDEX": "0", "CLUSTER_SIZE": "3"}, "CLUSTER_SIZE"),
+        ({"SHARD_COUNT": "2", "CLUSTER_INDEX": "0", "CLUSTER_SIZE": "0"}, "CLUSTER_SIZE"),
+        (
+            {"SHARD_COUNT": "2", "SHARD_IDS": "0", "CLUSTER_INDEX": "0", "CLUSTER_SIZE": "1"},
+            "not both",
+        ),
+    ],
+)
+def test_a_wrong_shard_setting_is_named_in_one_line(
+    env: pytest.MonkeyPatch, values: dict[str, str], named: str
+) -> None:
+    with pytest.raises(SettingsError) as raised:
+        load(env, **values)
+    assert named in str(raised.value)
+    assert "\n" not in str(raised.value)
+
+
+def test_a_server_belongs_to_the_shard_discord_routes_it_to() -> None:
+    assert shard_of(None, 4) == 0
+    assert [shard_of(guild_on(shard, 4), 4) for shard in range(4)] == [0, 1, 2, 3]
+    second = Shards(4, (1, 2))
+    assert [second.owns(guild_on(shard, 4)) for shard in range(4)] == [False, True, True, False]
+    assert not second.owns(None) and Shards(4, (0,)).owns(None)
+    assert EVERY_SHARD.owns(guild_on(3, 4)) and Shards.of(4).everything
+
+
+async def test_the_sql_condition_agrees_with_the_python_predicate(tmp_path: Path) -> None:
+    storage = await Storage.open(tmp_path / "shards.db")
+    try:
+        guilds = [
+            None,
+            *(guild_on(shard, 3, serial) for serial in (1, 9, 4000) for shard in range(3)),
+        ]
+        guilds.append(1_100_000_000_000_000_000)  # a server id of today's size
+        for shards in (Shards(3, (0,)), Shards(3, (1, 2)), Shards(3, (2,)), Shards.of(3)):
+            for guild in guilds:
+                rows = await storage.read(
+                    f"SELECT {shards.where('g')} FROM (SELECT ? AS g)", (guild,)
+                )
+                assert bool(rows[0][0]) == shards.owns(guild), (shards, guild)
+    finally:
+        await storage.close()
