@@ -30,6 +30,7 @@ from bot.clock import Clock, SystemClock
 from bot.community.ratings import guild_key, recompute
 from bot.games import host_for
 from bot.games.base import BOARD, GameHost, ServiceError, Standing
+from bot.shards import EVERY_SHARD, Shards
 from bot.storage import (
     REMINDER_SHARES,
     OutboxRow,
@@ -249,8 +250,12 @@ class TableService:
         clock: Clock | None = None,
         seeds: Callable[[], int] | None = None,
         choose_action: ChooseAction | None = None,
+        shards: Shards = EVERY_SHARD,
     ) -> None:
         self.storage = storage
+        self.shards = shards
+        """The servers whose time limits, AI seats, resumption and outbox this process
+        serves (every server unless the bot runs as several processes)."""
         self.clock: Clock = clock or SystemClock()
         self._seeds = seeds or (lambda: secrets.randbits(62))
         self._choose: ChooseAction = choose_action or default_chooser
@@ -634,7 +639,7 @@ class TableService:
         this when a deadline passes."""
         moment = self.clock.now() if now is None else now
         updates: list[Update] = []
-        for table_id in await self.storage.due_races(moment):
+        for table_id in await self.storage.due_races(moment, self.shards):
             try:
                 updates.extend(await self._time_out(table_id, moment))
             except Exception:
@@ -678,7 +683,7 @@ class TableService:
         moment = self.clock.now() if now is None else now
         due: list[tuple[Table, int]] = []
         for table_id, deadline, sent, turn_seconds in await self.storage.reminder_candidates(
-            moment
+            moment, self.shards
         ):
             started = deadline - turn_seconds
             reached = sum(moment >= started + share * turn_seconds for share in REMINDER_SHARES)
@@ -701,7 +706,10 @@ class TableService:
 
     async def next_wakeup(self) -> float | None:
         """When the dispatcher must next look: a deadline or a reminder point."""
-        times = [await self.storage.next_deadline(), await self.storage.next_reminder()]
+        times = [
+            await self.storage.next_deadline(self.shards),
+            await self.storage.next_reminder(self.shards),
+        ]
         known = [time for time in times if time is not None]
         return min(known) if known else None
 
@@ -856,9 +864,14 @@ class TableService:
 
     async def tables_to_resume(self) -> list[int]:
         """Running tables with AI seats still to play or announcements still to post."""
-        ids = set(await self.storage.races_with_ai_to_play())
-        ids.update(row.race_id for row in await self.storage.pending_announcements())
+        ids = set(await self.storage.races_with_ai_to_play(self.shards))
+        ids.update(await self.tables_with_pending())
         return sorted(ids)
+
+    async def tables_with_pending(self) -> list[int]:
+        """Tables with announcements still to post."""
+        pending = await self.storage.pending_announcements(shards=self.shards)
+        return sorted({row.race_id for row in pending})
 
     async def get_draft(self, table_id: int, user_id: int, turn: int) -> dict[str, JSON] | None:
         return await self.storage.draft(table_id, user_id, turn)

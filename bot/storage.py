@@ -20,6 +20,7 @@ from typing import Any
 import aiosqlite
 
 from bot.community.ratings import rate_finished_game
+from bot.shards import EVERY_SHARD, Shards
 from engine.core import JSON, Action
 
 log = logging.getLogger(__name__)
@@ -552,13 +553,13 @@ class Storage:
         )
         return [_race(row) for row in rows]
 
-    async def races_with_ai_to_play(self) -> list[int]:
-        """Running races where an AI seat still owes its move this turn."""
+    async def races_with_ai_to_play(self, shards: Shards = EVERY_SHARD) -> list[int]:
+        """Running races (of servers on ``shards``) where an AI seat still owes its move."""
         rows = await self._all(
             "SELECT DISTINCT races.id FROM races JOIN seats ON seats.race_id = races.id"
             " WHERE races.status = 'running' AND seats.user_id IS NULL"
             " AND ',' || races.waiting || ',' LIKE '%,' || seats.seat || ',%'"
-            " ORDER BY races.id"
+            f" AND {shards.where('races.guild_id')} ORDER BY races.id"
         )
         return [int(row[0]) for row in rows]
 
@@ -674,10 +675,18 @@ class Storage:
 
     # ------------------------------------------------------------------ outbox
 
-    async def pending_announcements(self, race_id: int | None = None) -> list[OutboxRow]:
+    async def pending_announcements(
+        self, race_id: int | None = None, shards: Shards = EVERY_SHARD
+    ) -> list[OutboxRow]:
+        """Announcements not yet posted: of one race, or of every race on ``shards``."""
+        owned = (
+            ""
+            if shards.everything
+            else (f" AND race_id IN (SELECT id FROM races WHERE {shards.where()})")
+        )
         rows = await self._all(
             "SELECT id, race_id, kind, seq, turn, message_id FROM outbox"
-            " WHERE sent_at IS NULL AND (? IS NULL OR race_id = ?) ORDER BY id",
+            f" WHERE sent_at IS NULL AND (? IS NULL OR race_id = ?){owned} ORDER BY id",
             (race_id, race_id),
         )
         return [OutboxRow(**dict(row)) for row in rows]
@@ -717,32 +726,37 @@ class Storage:
 
     # ------------------------------------------------------------------ deadlines
 
-    async def due_races(self, now: float) -> list[int]:
-        """Running races whose time limit has passed, earliest first."""
+    async def due_races(self, now: float, shards: Shards = EVERY_SHARD) -> list[int]:
+        """Running races (of servers on ``shards``) whose time limit has passed, earliest
+        first."""
         rows = await self._all(
             "SELECT id FROM races WHERE status = 'running' AND deadline IS NOT NULL"
-            " AND deadline <= ? ORDER BY deadline",
+            f" AND deadline <= ? AND {shards.where()} ORDER BY deadline",
             (now,),
         )
         return [int(row[0]) for row in rows]
 
-    async def next_deadline(self) -> float | None:
-        row = await self._one("SELECT MIN(deadline) FROM races WHERE status = 'running'")
+    async def next_deadline(self, shards: Shards = EVERY_SHARD) -> float | None:
+        row = await self._one(
+            f"SELECT MIN(deadline) FROM races WHERE status = 'running' AND {shards.where()}"
+        )
         return None if row is None or row[0] is None else float(row[0])
 
-    async def reminder_candidates(self, now: float) -> list[tuple[int, float, int, float]]:
-        """(race id, deadline, reminders sent, turn seconds) of running races with a time
-        limit still ahead; light rows, no race state."""
+    async def reminder_candidates(
+        self, now: float, shards: Shards = EVERY_SHARD
+    ) -> list[tuple[int, float, int, float]]:
+        """(race id, deadline, reminders sent, turn seconds) of running races (of servers
+        on ``shards``) with a time limit still ahead; light rows, no race state."""
         rows = await self._all(
             "SELECT id, deadline, reminders, json_extract(settings, '$.turn_seconds')"
             " FROM races WHERE status = 'running' AND deadline IS NOT NULL AND deadline > ?"
-            " AND reminders < ? ORDER BY deadline",
+            f" AND reminders < ? AND {shards.where()} ORDER BY deadline",
             (now, len(REMINDER_SHARES)),
         )
         return [(int(r[0]), float(r[1]), int(r[2]), float(r[3])) for r in rows if r[3] is not None]
 
-    async def next_reminder(self) -> float | None:
-        """When the next reminder is due, over every running race."""
+    async def next_reminder(self, shards: Shards = EVERY_SHARD) -> float | None:
+        """When the next reminder is due, over every running race of servers on ``shards``."""
         cases = " ".join(
             f"WHEN {index} THEN deadline - {1 - share} * json_extract(settings, '$.turn_seconds')"
             for index, share in enumerate(REMINDER_SHARES)
@@ -750,6 +764,7 @@ class Storage:
         row = await self._one(
             f"SELECT MIN(CASE reminders {cases} END) FROM races WHERE status = 'running'"
             " AND deadline IS NOT NULL AND json_extract(settings, '$.turn_seconds') IS NOT NULL"
+            f" AND {shards.where()}"
         )
         return None if row is None or row[0] is None else float(row[0])
 

@@ -6,10 +6,14 @@ from pathlib import Path
 
 import pytest
 
+from bot.clock import FakeClock
 from bot.config import Settings, SettingsError
+from bot.service import TableService, TableSettings
 from bot.shards import EVERY_SHARD, Shards, cluster_shards, shard_of
 from bot.storage import Storage
+from tests.bot.conftest import first_choice
 
+ALICE = 11
 SHARD_SETTINGS = ("SHARD_COUNT", "SHARD_IDS", "CLUSTER_INDEX", "CLUSTER_SIZE")
 
 
@@ -111,3 +115,59 @@ async def test_the_sql_condition_agrees_with_the_python_predicate(tmp_path: Path
                 assert bool(rows[0][0]) == shards.owns(guild), (shards, guild)
     finally:
         await storage.close()
+
+
+async def open_timed_race(service: TableService, guild_id: int | None) -> int:
+    """A started race in this server: alice against an AI seat, five minutes a turn."""
+    table = await service.open_lobby(
+        game="charioteer",
+        host_id=ALICE,
+        host_name="alice",
+        settings=TableSettings(seats=2, turn_seconds=300),
+        guild_id=guild_id,
+        channel_id=5,
+    )
+    await service.add_ai(table.id, ALICE, "greedy")
+    await service.start(table.id, ALICE)
+    return table.id
+
+
+async def test_each_process_serves_only_the_tables_of_its_shards(
+    tmp_path: Path, clock: FakeClock
+) -> None:
+    """Two processes over one database, one shard each: time limits, reminders, AI seats
+    to resume and the outbox of a table are one process's, the one holding its server."""
+    path = str(tmp_path / "cluster.db")
+    first = await TableService.create(
+        path, clock=clock, choose_action=first_choice, shards=Shards(2, (0,))
+    )
+    second = await TableService.create(
+        path, clock=clock, choose_action=first_choice, shards=Shards(2, (1,))
+    )
+    try:
+        start = clock.now()
+        on_first = await open_timed_race(first, guild_on(0, 2))
+        in_no_server = await open_timed_race(first, None)
+        clock.advance(60)
+        on_second = await open_timed_race(second, guild_on(1, 2))
+        assert await first.tables_to_resume() == [on_first, in_no_server]
+        assert await second.tables_to_resume() == [on_second]
+        assert await first.tables_with_pending() == [on_first, in_no_server]
+        assert await second.tables_with_pending() == [on_second]
+        assert await first.next_wakeup() == start + 150  # half time: the first reminder
+        assert await second.next_wakeup() == start + 60 + 150
+
+        clock.advance(160)
+        assert {table.id for table, _ in await second.reminders_due()} == {on_second}
+        assert {table.id for table, _ in await first.reminders_due()} == {on_first, in_no_server}
+
+        clock.advance(90)  # past the first process's deadlines, not the second's
+        assert await second.fire_due() == []
+        fired = await first.fire_due()
+        assert {update.table.id for update in fired} == {on_first, in_no_server}
+        assert (await second.table(on_second)).row.seq == 0
+        clock.advance(60)
+        assert {update.table.id for update in await second.fire_due()} == {on_second}
+    finally:
+        await first.close()
+        await second.close()
