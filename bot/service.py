@@ -326,6 +326,8 @@ class TableService:
         return Game(host.ruleset, state, record)
 
     def _remember(self, table_id: int, loaded: _Loaded) -> None:
+        if not self.shards.everything:
+            return  # other processes change tables too (DMs reach shard 0's): read anew
         self._cache[table_id] = loaded
         self._cache.move_to_end(table_id)
         while len(self._cache) > CACHE_SIZE:

@@ -46,7 +46,7 @@ def game_name(locale: str, game: str) -> str:
 class CommunityCog(commands.Cog):
     """Ratings, profiles, server settings and help."""
 
-    def __init__(self, bot: commands.Bot, service: TableService) -> None:
+    def __init__(self, bot: commands.AutoShardedBot, service: TableService) -> None:
         self.bot = bot
         self.service = service
         self.server_settings = ServerSettingsStore(service.storage)

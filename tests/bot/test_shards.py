@@ -13,7 +13,7 @@ from bot.shards import EVERY_SHARD, Shards, cluster_shards, shard_of
 from bot.storage import Storage
 from tests.bot.conftest import first_choice
 
-ALICE = 11
+ALICE, BOB = 11, 22
 SHARD_SETTINGS = ("SHARD_COUNT", "SHARD_IDS", "CLUSTER_INDEX", "CLUSTER_SIZE")
 
 
@@ -171,3 +171,37 @@ async def test_each_process_serves_only_the_tables_of_its_shards(
     finally:
         await first.close()
         await second.close()
+
+
+async def test_a_move_stored_by_another_process_is_seen_at_once(
+    tmp_path: Path, clock: FakeClock
+) -> None:
+    """DMs reach the process holding shard 0 whatever the table's server: the table's own
+    process reads what it stored, and goes on from it, without a stale copy."""
+    path = str(tmp_path / "cluster.db")
+    owner = await TableService.create(
+        path, clock=clock, choose_action=first_choice, shards=Shards(2, (1,))
+    )
+    dms = await TableService.create(
+        path, clock=clock, choose_action=first_choice, shards=Shards(2, (0,))
+    )
+    try:
+        table = await owner.open_lobby(
+            game="charioteer",
+            host_id=ALICE,
+            host_name="alice",
+            settings=TableSettings(seats=2),
+            guild_id=guild_on(1, 2),
+        )
+        await owner.join(table.id, BOB, "bob")
+        await owner.start(table.id, ALICE)
+        for turn in (1, 2):
+            _, view = await owner.view_for(table.id, ALICE)
+            await dms.submit(table.id, ALICE, view.legal_moves(discards=False)[0], turn)
+            _, view = await owner.view_for(table.id, BOB)
+            assert view.waiting_for == ("B",)
+            update = await owner.submit(table.id, BOB, view.legal_moves(discards=False)[0], turn)
+            assert update.resolved and update.table.row.seq == 2 * turn
+    finally:
+        await owner.close()
+        await dms.close()
