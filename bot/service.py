@@ -20,7 +20,7 @@ import json
 import logging
 import secrets
 from collections import OrderedDict
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Awaitable, Callable, Mapping, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
@@ -37,6 +37,7 @@ from bot.storage import (
     RaceRow,
     ResultRow,
     SeatRow,
+    StaleWrite,
     Storage,
     StoredAction,
 )
@@ -68,6 +69,9 @@ TURN_LIMITS: dict[str, int | None] = {
 DEFAULT_TURN_LIMIT = "24h"
 MIN_TURN_SECONDS = 30
 CACHE_SIZE = 2048
+CONFLICT_TRIES = 3
+"""How often a call is tried when another process stores an action of the same table
+first (each try reads the table anew)."""
 REPORT_CACHE_SIZE = 256
 
 LOBBY, RUNNING, FINISHED, ABANDONED = "lobby", "running", "finished", "abandoned"
@@ -480,10 +484,26 @@ class TableService:
 
     # ------------------------------------------------------------------ moves
 
+    async def _retrying(self, table_id: int, call: Callable[[], Awaitable[T]]) -> T:
+        """``call``, tried again on the table as stored when another process (a cluster's
+        other process; one holding shard 0 stores moves from DMs) stored an action of it
+        between our read and our write. The database refuses the second of two writes of
+        one ``seq``, so a turn resolves once whichever comes first."""
+        for _ in range(CONFLICT_TRIES - 1):
+            try:
+                return await call()
+            except StaleWrite:
+                self._forget(table_id)
+                log.info("table %d: another process acted first; reading it anew", table_id)
+        return await call()
+
     async def submit(self, table_id: int, user_id: int, move: Any, turn: int) -> Update:
         """A player's move (the game's move object or an engine action) for stage ``turn``;
         stored before this returns. A move equal to the one already chosen stores nothing
         (a double click is one move)."""
+        return await self._retrying(table_id, lambda: self._submit(table_id, user_id, move, turn))
+
+    async def _submit(self, table_id: int, user_id: int, move: Any, turn: int) -> Update:
         async with self._locked(table_id):
             loaded = await self._running(table_id)
             seat = loaded.table.seat_of(user_id)
@@ -592,6 +612,9 @@ class TableService:
     async def play_ai_seats(self, table_id: int) -> list[Update]:
         """Play for every AI seat still owing a move (run after a turn starts or a seat is
         handed to the AI); each move is its own stored action."""
+        return await self._retrying(table_id, lambda: self._play_ai_seats(table_id))
+
+    async def _play_ai_seats(self, table_id: int) -> list[Update]:
         updates: list[Update] = []
         while True:
             async with self._locked(table_id):
@@ -623,6 +646,8 @@ class TableService:
         try:
             action = await self.in_worker(self._choose, host, level, seat_view, rng)
             return await self._commit(loaded, host.action(seat, action), None, source)
+        except StaleWrite:
+            raise  # another process acted first: not the AI's fault
         except Exception:
             log.exception(
                 "table %d: the %s AI failed for seat %s; it plays the fallback",
@@ -643,7 +668,8 @@ class TableService:
         updates: list[Update] = []
         for table_id in await self.storage.due_races(moment, self.shards):
             try:
-                updates.extend(await self._time_out(table_id, moment))
+                time_out = functools.partial(self._time_out, table_id, moment)
+                updates.extend(await self._retrying(table_id, time_out))
             except Exception:
                 log.exception("table %d: timing out the turn failed", table_id)
         return updates

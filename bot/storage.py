@@ -608,7 +608,8 @@ class Storage:
 
     async def store_action(self, stored: StoredAction) -> None:
         """The action, the race's new snapshot and deadline, and its announcements: one
-        transaction. Raises ``sqlite3.IntegrityError`` if that seq is already stored."""
+        transaction. Raises :class:`StaleWrite` if that seq is already stored (another
+        process stored it first)."""
         action = stored.action
         statements: list[tuple[str, Sequence[Any]]] = [
             (
@@ -655,7 +656,10 @@ class Storage:
             )
         statements.extend(_result_statements(stored.results))
         rate = functools.partial(rate_finished_game, race_id=stored.race_id)
-        await self._write(statements, rate if stored.results else None)
+        try:
+            await self._write(statements, rate if stored.results else None)
+        except sqlite3.IntegrityError as error:
+            raise StaleWrite(f"race {stored.race_id}: seq {stored.seq} is stored") from error
 
     async def actions(self, race_id: int) -> list[Action]:
         rows = await self._all(

@@ -2,15 +2,16 @@
 
 from __future__ import annotations
 
+from collections.abc import Awaitable, Callable
 from pathlib import Path
 
 import pytest
 
 from bot.clock import FakeClock
 from bot.config import Settings, SettingsError
-from bot.service import TableService, TableSettings
+from bot.service import ServiceError, TableService, TableSettings, Update
 from bot.shards import EVERY_SHARD, Shards, cluster_shards, shard_of
-from bot.storage import Storage
+from bot.storage import Storage, StoredAction
 from tests.bot.conftest import first_choice
 
 ALICE, BOB = 11, 22
@@ -202,6 +203,79 @@ async def test_a_move_stored_by_another_process_is_seen_at_once(
             assert view.waiting_for == ("B",)
             update = await owner.submit(table.id, BOB, view.legal_moves(discards=False)[0], turn)
             assert update.resolved and update.table.row.seq == 2 * turn
+    finally:
+        await owner.close()
+        await dms.close()
+
+
+def write_after(storage: Storage, other: Callable[[], Awaitable[object]]) -> list[object]:
+    """Make ``storage``'s next stored action wait until ``other`` has run: whatever it
+    read before is stale by then, as when another process wins the race to the write."""
+    store = storage.store_action
+    results: list[object] = []
+
+    async def late(stored: StoredAction) -> None:
+        storage.store_action = store  # type: ignore[method-assign]
+        results.append(await other())
+        await store(stored)
+
+    storage.store_action = late  # type: ignore[method-assign]
+    return results
+
+
+@pytest.mark.parametrize("first", ["deadline", "move"])
+async def test_a_deadline_and_the_last_move_in_two_processes_resolve_the_turn_once(
+    tmp_path: Path, clock: FakeClock, first: str
+) -> None:
+    """The table's process times bob out while his last move, from a DM, is stored by the
+    process holding shard 0: whichever writes second finds the turn resolved and reads it
+    anew. The turn resolves once; a late move is told so in words, not with a crash."""
+    path = str(tmp_path / "cluster.db")
+    owner = await TableService.create(
+        path, clock=clock, choose_action=first_choice, shards=Shards(2, (1,))
+    )
+    dms = await TableService.create(
+        path, clock=clock, choose_action=first_choice, shards=Shards(2, (0,))
+    )
+    try:
+        table = await owner.open_lobby(
+            game="charioteer",
+            host_id=ALICE,
+            host_name="alice",
+            settings=TableSettings(seats=2, turn_seconds=60, timeout_policy="reset"),
+            guild_id=guild_on(1, 2),
+        )
+        await owner.join(table.id, BOB, "bob")
+        await owner.start(table.id, ALICE)
+        _, view = await owner.view_for(table.id, ALICE)
+        await owner.submit(table.id, ALICE, view.legal_moves(discards=False)[0], 1)
+        _, view = await dms.view_for(table.id, BOB)
+        move = view.legal_moves(discards=False)[0]
+        clock.advance(61)
+        if first == "move":
+            meanwhile = write_after(owner.storage, lambda: dms.submit(table.id, BOB, move, 1))
+            assert await owner.fire_due() == []  # bob's move resolved the turn: nothing due
+            [moved] = meanwhile
+            assert isinstance(moved, Update) and moved.resolved
+        else:
+            meanwhile = write_after(dms.storage, owner.fire_due)
+            with pytest.raises(ServiceError) as late:
+                await dms.submit(table.id, BOB, move, 1)
+            assert late.value.key == "error.stale_turn"
+            [fired] = meanwhile
+            assert isinstance(fired, list) and [u.resolved for u in fired] == [True]
+        actions = await owner.storage.read(
+            "SELECT seq, source FROM actions WHERE race_id = ? ORDER BY seq", (table.id,)
+        )
+        assert [tuple(row) for row in actions] == [
+            (1, "player"),
+            (2, "player" if first == "move" else "timeout"),
+        ]
+        reveals = await owner.storage.read(
+            "SELECT turn FROM outbox WHERE race_id = ? AND kind = 'reveal'", (table.id,)
+        )
+        assert [row[0] for row in reveals] == [1]
+        assert (await dms.table(table.id)).row.turn == 2
     finally:
         await owner.close()
         await dms.close()
