@@ -13,6 +13,7 @@ from bot.service import ServiceError, TableService, TableSettings, Update
 from bot.shards import EVERY_SHARD, Shards, cluster_shards, shard_of
 from bot.storage import Storage, StoredAction
 from tests.bot.conftest import first_choice
+from tests.bot.test_main import run_bot
 
 ALICE, BOB = 11, 22
 SHARD_SETTINGS = ("SHARD_COUNT", "SHARD_IDS", "CLUSTER_INDEX", "CLUSTER_SIZE")
@@ -279,3 +280,13 @@ async def test_a_deadline_and_the_last_move_in_two_processes_resolve_the_turn_on
     finally:
         await owner.close()
         await dms.close()
+
+
+def test_the_bot_stops_on_a_wrong_shard_setting_with_status_2(tmp_path: Path) -> None:
+    done = run_bot(
+        cwd=tmp_path,
+        env={"DISCORD_TOKEN": "x", "SHARD_COUNT": "2", "CLUSTER_INDEX": "2", "CLUSTER_SIZE": "2"},
+    )
+    assert done.returncode == 2
+    assert done.stderr.strip().startswith("circus: CLUSTER_INDEX must be from 0 to 1")
+    assert len(done.stderr.strip().splitlines()) == 1
