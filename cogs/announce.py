@@ -179,6 +179,14 @@ class Announcer:
         if not isinstance(channel, discord.Thread):
             return
         try:
+            if channel.guild.me is None or channel.parent is None:
+                # Another shard's server (a last move from a DM): its permissions are not
+                # known here, so try the lock and go without it if refused.
+                try:
+                    await channel.edit(archived=True, locked=True)
+                except discord.Forbidden:
+                    await channel.edit(archived=True)
+                return
             lock = bool(channel.permissions_for(channel.guild.me).manage_threads)
             await channel.edit(archived=True, locked=lock)
         except TRANSIENT:

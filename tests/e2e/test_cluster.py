@@ -139,24 +139,41 @@ async def test_games_on_both_shards_finish_and_a_killed_process_loses_nothing(
     assert tables_acted_on(second) | tables_acted_on(restarted) == {on_one}
 
 
-async def test_a_move_from_a_dm_is_played_by_the_process_holding_shard_0(table: Table) -> None:
-    """bob's DM about his due move reaches shard 0's process, though the game is served by
-    shard 1's: his move from the DM is stored there, and the turn resolves once."""
+async def test_moves_from_dms_are_played_by_the_process_holding_shard_0(table: Table) -> None:
+    """bob's DMs about his due moves reach shard 0's process, though the game is served by
+    shard 1's: he plays every turn from them, moving last, so shard 0's process stores his
+    moves, resolves the turns, posts the boards and the podium in the game's server, and
+    closes its thread; every turn resolves once."""
     fake, alice, bob = table.fake, table.alice, table.bob
     _, one = server(table, "one", 1, [alice, bob])
     async with cluster_process(table, 0) as first, cluster_process(table, 1) as second:
         answer = await (await bob.slash(one, "race dm", enabled=True)).reply()
         assert answer.ephemeral_to is bob
         _, place = await start_race(fake, alice, [bob], one)
-        board = await wait_for_board(fake, place, 1)
-        await fake.wait_for(lambda: bool(bob.dms()), timeout=30, what="bob's DM")
-        notice = bob.dms()[-1]
-        await play_turn_with_the_panel(alice, board)
-        confirmed = await play_turn_with_the_panel(bob, notice)
-        assert "Move confirmed" in confirmed.content or "revealed" in confirmed.content
-        await wait_for_board(fake, place, 2)
+        turn = 1
+        while not podiums(place):
+            board = await wait_for_board(fake, place, turn)
+            await fake.wait_for(
+                lambda turn=turn: any(f"turn {turn}" in m.content for m in bob.dms()),
+                timeout=30,
+                what=f"bob's DM for turn {turn}",
+            )
+            notice = [m for m in bob.dms() if f"turn {turn}" in m.content][-1]
+            await play_turn_with_the_panel(alice, board)
+            await play_turn_with_the_panel(bob, notice)
+            await fake.wait_for(
+                lambda wanted=f"turn {turn + 1}**": (
+                    bool(podiums(place)) or any(wanted in m.content for m in boards(place))
+                ),
+                timeout=30,
+                what=f"the end of turn {turn}",
+            )
+            turn += 1
+            assert turn < 80, "the race does not end"
+        await fake.wait_for(lambda: place.archived, timeout=30, what="the thread to close")
         on_one = race_id(place)
-        assert tables_acted_on(first) == {on_one}  # bob's move, from the DM
+        assert tables_acted_on(first) == {on_one}  # bob's moves, from his DMs
         assert tables_acted_on(second) == {on_one}  # alice's, from the server
-    assert len(reveals(place)) == 1
-    assert [seq for _, seq, _, _ in stored(table.database)] == [1, 2]
+    played_once(place, turn - 1)
+    seqs = [seq for _, seq, _, _ in stored(table.database)]
+    assert seqs == list(range(1, len(seqs) + 1))
