@@ -8,6 +8,7 @@ action can never be stored twice. Schema changes are numbered migrations.
 
 from __future__ import annotations
 
+import asyncio
 import functools
 import json
 import logging
@@ -367,11 +368,31 @@ def _transaction(
 
 
 STARTUP_PRAGMAS = (
+    "PRAGMA busy_timeout=5000",  # first: another process may hold the file while we set up
     "PRAGMA journal_mode=WAL",
     "PRAGMA synchronous=FULL",
     "PRAGMA foreign_keys=ON",
-    "PRAGMA busy_timeout=5000",
 )
+
+
+PRAGMA_TRIES = 50
+PRAGMA_RETRY_SECONDS = 0.1
+
+
+async def _startup_pragma(db: aiosqlite.Connection, pragma: str) -> None:
+    """Run a start-up pragma. Switching a new file to WAL while another process sets it
+    up can be refused at once ("database is locked", the busy timeout does not apply to
+    it): it is tried again for a few seconds."""
+    for attempt in range(1, PRAGMA_TRIES + 1):
+        try:
+            # ``journal_mode`` answers with a row: an unclosed cursor would keep its
+            # statement running and make the first COMMIT fail.
+            async with db.execute(pragma):
+                return
+        except sqlite3.OperationalError as error:
+            if "locked" not in str(error) or attempt == PRAGMA_TRIES:
+                raise
+            await asyncio.sleep(PRAGMA_RETRY_SECONDS)
 
 
 class Storage:
@@ -398,10 +419,7 @@ class Storage:
         try:
             db.row_factory = sqlite3.Row
             for pragma in STARTUP_PRAGMAS:
-                # ``journal_mode`` answers with a row: an unclosed cursor would keep its
-                # statement running and make the first COMMIT fail.
-                async with db.execute(pragma):
-                    pass
+                await _startup_pragma(db, pragma)
             storage = cls(db, path)
             await storage.migrate()
         except sqlite3.DatabaseError as error:
@@ -416,15 +434,28 @@ class Storage:
         await self.db.close()
 
     async def migrate(self) -> None:
-        """Apply the migrations the file has not seen yet, each in its own transaction."""
+        """Apply the migrations the file has not seen yet, each in its own transaction.
+        Processes opening one file together may both see a migration missing: the one
+        that gets the write lock second finds the version moved on and goes on from it."""
+        while (version := await self._version()) < len(MIGRATIONS):
+            number = version + 1
+            try:
+                await self.db.executescript(
+                    f"BEGIN IMMEDIATE;\n{MIGRATIONS[version]}\nPRAGMA user_version={number};"
+                    "\nCOMMIT;"
+                )
+            except sqlite3.OperationalError:
+                if self.db.in_transaction:
+                    await self.db.rollback()
+                if await self._version() > version:
+                    continue  # another process applied it first
+                raise
+            log.info("database %s migrated to version %d", self.path, number)
+
+    async def _version(self) -> int:
         async with self.db.execute("PRAGMA user_version") as cursor:
             row = await cursor.fetchone()
-        version = int(row[0]) if row is not None else 0
-        for number, script in enumerate(MIGRATIONS[version:], start=version + 1):
-            await self.db.executescript(
-                f"BEGIN IMMEDIATE;\n{script}\nPRAGMA user_version={number};\nCOMMIT;"
-            )
-            log.info("database %s migrated to version %d", self.path, number)
+        return int(row[0]) if row is not None else 0
 
     async def _one(self, sql: str, params: Sequence[Any] = ()) -> sqlite3.Row | None:
         rows = await self._all(sql, params)
