@@ -5,7 +5,10 @@ announcements and results, for every game through its :class:`~bot.games.base.Ga
 adapter; it imports no game. The Discord cogs and the console front end both call it; it
 knows nothing of either. Every accepted action is stored (one transaction per action,
 ``(table, seq)`` unique) before a method returns, and a per-table lock makes simultaneous
-calls resolve a turn exactly once.
+calls resolve a turn exactly once. In a cluster (several processes over one database) its
+loops serve the tables of its shards' servers (:mod:`bot.shards`), it keeps no table in
+memory, and an action another process stored first is met by trying again on the table
+as stored.
 
 Errors a user should read are :class:`ServiceError` (a message id and its parameters);
 rule errors carry the engine's reason.
