@@ -3,7 +3,7 @@ file, then the start-up of a bot holding 10,000 stored races.
 
     python bench/service.py [--races 1000] [--turns 3] [--ai cheap|random|greedy|strategic]
                             [--rate 0] [--concurrency 64] [--resume-races 10000] [--seed 1]
-                            [--database FOLDER] [--profile FILE]
+                            [--database FOLDER] [--profile FILE] [--cluster]
 
 Prints JSON. A measurement, never a test.
 
@@ -22,7 +22,9 @@ includes queueing behind the other calls in flight); with ``--rate R`` confirms 
 R per second whoever makes them (open loop), and ``confirm_due_to_accepted`` also counts
 the wait between a confirm's due time and its call (a busy event loop).
 ``play_ai_seats`` is timed per call (one stored action per AI seat); the AI is a cheap
-seeded pick (``--ai cheap``) or one of the engine's policies, so its cost shows.
+seeded pick (``--ai cheap``) or one of the engine's policies, so its cost shows. With
+``--cluster`` the service is one process of a cluster (shard 0 of 2): it keeps no table in
+memory, since other processes store actions too, so every call reads its table anew.
 
 **Render.** Up to ``--render-sample`` resolved turns are then rendered one after another,
 as the announcer does for a turn: the reveal (``reveal_text``), the board text
@@ -68,6 +70,7 @@ from bench.stats import cpu_seconds, peak_rss_mib, summary_ms
 from bot.games.base import GameHost
 from bot.images import ImageProcess
 from bot.service import Table, TableService, TableSettings, TurnReport, default_chooser
+from bot.shards import Shards
 from engine.charioteer import Move, SeatView
 from engine.charioteer.render import board_png, board_text, reveal_text
 from engine.charioteer.rules import iter_hand_moves
@@ -332,7 +335,10 @@ def render_turn(sample: Sample) -> tuple[float, float, float]:
 async def play_phase(args: argparse.Namespace, path: Path) -> dict[str, Any]:
     choose, ai_level = chooser_for(args.ai)
     service = await TableService.create(
-        str(path), seeds=counter_seeds(args.seed), choose_action=choose
+        str(path),
+        seeds=counter_seeds(args.seed),
+        choose_action=choose,
+        shards=Shards(2, (0, 1)[: 2 - args.cluster]),
     )
     limiter = Limiter(args.concurrency)
     layouts = [layout(args.seed, number, args.ai_seats) for number in range(args.races)]
@@ -740,6 +746,11 @@ def parse(argv: Sequence[str] | None) -> argparse.Namespace:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--database", type=Path, help="a directory for the files (default: temp)")
     parser.add_argument("--profile", help="write a cProfile of the play phase to this file")
+    parser.add_argument(
+        "--cluster",
+        action="store_true",
+        help="play as one process of two (shard 0 of 2): tables are read anew on every call",
+    )
     return parser.parse_args(argv)
 
 

@@ -8,6 +8,8 @@ from pathlib import Path
 
 from dotenv import load_dotenv
 
+from bot.shards import Shards, cluster_shards
+
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR")
 
 
@@ -24,6 +26,9 @@ class Settings:
     database_url: str | None = None
     """A ``postgresql://`` URL; when set, the bot stores races there instead of in the SQLite
     file ``database_path``."""
+    shards: Shards | None = None
+    """The gateway shards this process holds; None: every shard, as many as Discord
+    recommends, in this one process."""
 
     @property
     def database(self) -> str:
@@ -50,4 +55,57 @@ class Settings:
             log_level=level,
             dev_guild_id=int(guild) if guild else None,
             database_url=url or None,
+            shards=_shards(),
         )
+
+
+def _whole(name: str, low: int) -> int | None:
+    """The setting as a whole number of at least ``low``; None when it is not set."""
+    text = os.environ.get(name, "").strip()
+    if not text:
+        return None
+    if not text.isdigit() or int(text) < low:
+        raise SettingsError(f"{name} must be a whole number, {low} or more, not {text!r}")
+    return int(text)
+
+
+def _shards() -> Shards | None:
+    """SHARD_COUNT, with SHARD_IDS (``0,1``) or CLUSTER_INDEX and CLUSTER_SIZE."""
+    count = _whole("SHARD_COUNT", 1)
+    ids_text = os.environ.get("SHARD_IDS", "").strip()
+    index, size = _whole("CLUSTER_INDEX", 0), _whole("CLUSTER_SIZE", 1)
+    if count is None:
+        for name, value in (
+            ("SHARD_IDS", ids_text),
+            ("CLUSTER_INDEX", index),
+            ("CLUSTER_SIZE", size),
+        ):
+            if value not in (None, ""):
+                raise SettingsError(
+                    f"{name} needs SHARD_COUNT (how many shards the bot has in all)"
+                )
+        return None
+    if ids_text and (index is not None or size is not None):
+        raise SettingsError("set SHARD_IDS or CLUSTER_INDEX and CLUSTER_SIZE, not both")
+    if ids_text:
+        parts = [part.strip() for part in ids_text.split(",")]
+        if not all(part.isdigit() and int(part) < count for part in parts):
+            raise SettingsError(
+                f"SHARD_IDS must list shard numbers from 0 to {count - 1} (like 0,1), "
+                f"not {ids_text!r}"
+            )
+        ids = [int(part) for part in parts]
+        if len(set(ids)) != len(ids):
+            raise SettingsError(f"SHARD_IDS lists a shard twice: {ids_text!r}")
+        return Shards.of(count, ids)
+    if index is None and size is None:
+        return Shards.of(count)
+    if index is None or size is None:
+        raise SettingsError("CLUSTER_INDEX and CLUSTER_SIZE go together: set both or neither")
+    if size > count:
+        raise SettingsError(
+            f"CLUSTER_SIZE ({size}) cannot exceed SHARD_COUNT ({count}): each process holds a shard"
+        )
+    if index >= size:
+        raise SettingsError(f"CLUSTER_INDEX must be from 0 to {size - 1}, not {index}")
+    return Shards.of(count, cluster_shards(count, index, size))

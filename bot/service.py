@@ -5,7 +5,10 @@ announcements and results, for every game through its :class:`~bot.games.base.Ga
 adapter; it imports no game. The Discord cogs and the console front end both call it; it
 knows nothing of either. Every accepted action is stored (one transaction per action,
 ``(table, seq)`` unique) before a method returns, and a per-table lock makes simultaneous
-calls resolve a turn exactly once.
+calls resolve a turn exactly once. In a cluster (several processes over one database) its
+loops serve the tables of its shards' servers (:mod:`bot.shards`), it keeps no table in
+memory, and an action another process stored first is met by trying again on the table
+as stored.
 
 Errors a user should read are :class:`ServiceError` (a message id and its parameters);
 rule errors carry the engine's reason.
@@ -21,7 +24,7 @@ import json
 import logging
 import secrets
 from collections import OrderedDict
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Awaitable, Callable, Mapping, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
@@ -31,6 +34,7 @@ from bot.clock import Clock, SystemClock
 from bot.community.ratings import guild_key, recompute
 from bot.games import host_for
 from bot.games.base import BOARD, GameHost, ServiceError, Standing
+from bot.shards import EVERY_SHARD, Shards
 from bot.storage import (
     REMINDER_SHARES,
     OutboxRow,
@@ -70,6 +74,9 @@ TURN_LIMITS: dict[str, int | None] = {
 DEFAULT_TURN_LIMIT = "24h"
 MIN_TURN_SECONDS = 30
 CACHE_SIZE = 2048
+CONFLICT_TRIES = 3
+"""How often a call is tried when another process stores an action of the same table
+first (each try reads the table anew)."""
 REPORT_CACHE_SIZE = 256
 
 LOBBY, RUNNING, FINISHED, ABANDONED = "lobby", "running", "finished", "abandoned"
@@ -257,8 +264,12 @@ class TableService:
         clock: Clock | None = None,
         seeds: Callable[[], int] | None = None,
         choose_action: ChooseAction | None = None,
+        shards: Shards = EVERY_SHARD,
     ) -> None:
         self.storage = storage
+        self.shards = shards
+        """The servers whose time limits, AI seats, resumption and outbox this process
+        serves (every server unless the bot runs as several processes)."""
         self.clock: Clock = clock or SystemClock()
         self._seeds = seeds or (lambda: secrets.randbits(62))
         self._choose: ChooseAction = choose_action or default_chooser
@@ -329,6 +340,8 @@ class TableService:
         return Game(host.ruleset, state, record)
 
     def _remember(self, table_id: int, loaded: _Loaded) -> None:
+        if not self.shards.everything:
+            return  # other processes change tables too (DMs reach shard 0's): read anew
         self._cache[table_id] = loaded
         self._cache.move_to_end(table_id)
         while len(self._cache) > CACHE_SIZE:
@@ -482,15 +495,25 @@ class TableService:
 
     # ------------------------------------------------------------------ moves
 
+    async def _retrying(self, table_id: int, call: Callable[[], Awaitable[T]]) -> T:
+        """``call``, tried again on the table as stored when another process (a cluster's
+        other process; one holding shard 0 stores moves from DMs) stored an action of it
+        between our read and our write. The database refuses the second of two writes of
+        one ``seq``, so a turn resolves once whichever comes first."""
+        for _ in range(CONFLICT_TRIES - 1):
+            try:
+                return await call()
+            except StaleWrite:
+                self._forget(table_id)
+                log.info("table %d: another process acted first; reading it anew", table_id)
+        return await call()
+
     async def submit(self, table_id: int, user_id: int, move: Any, turn: int) -> Update:
         """A player's move (the game's move object or an engine action) for stage ``turn``;
         stored before this returns. A move equal to the one already chosen stores nothing
         (a double click is one move). If another process stored an action first, the move
         is checked again on the table as it now is (the turn may be over)."""
-        try:
-            return await self._submit(table_id, user_id, move, turn)
-        except StaleWrite:
-            return await self._submit(table_id, user_id, move, turn)
+        return await self._retrying(table_id, lambda: self._submit(table_id, user_id, move, turn))
 
     async def _submit(self, table_id: int, user_id: int, move: Any, turn: int) -> Update:
         async with self._locked(table_id):
@@ -602,6 +625,9 @@ class TableService:
     async def play_ai_seats(self, table_id: int) -> list[Update]:
         """Play for every AI seat still owing a move (run after a turn starts or a seat is
         handed to the AI); each move is its own stored action."""
+        return await self._retrying(table_id, lambda: self._play_ai_seats(table_id))
+
+    async def _play_ai_seats(self, table_id: int) -> list[Update]:
         updates: list[Update] = []
         while True:
             async with self._locked(table_id):
@@ -654,9 +680,10 @@ class TableService:
         this when a deadline passes."""
         moment = self.clock.now() if now is None else now
         updates: list[Update] = []
-        for table_id in await self.storage.due_races(moment):
+        for table_id in await self.storage.due_races(moment, self.shards):
             try:
-                updates.extend(await self._time_out(table_id, moment))
+                time_out = functools.partial(self._time_out, table_id, moment)
+                updates.extend(await self._retrying(table_id, time_out))
             except Exception:
                 log.exception("table %d: timing out the turn failed", table_id)
         return updates
@@ -701,7 +728,7 @@ class TableService:
         moment = self.clock.now() if now is None else now
         due: list[tuple[Table, int]] = []
         for table_id, deadline, sent, turn_seconds in await self.storage.reminder_candidates(
-            moment
+            moment, self.shards
         ):
             started = deadline - turn_seconds
             reached = sum(moment >= started + share * turn_seconds for share in REMINDER_SHARES)
@@ -725,7 +752,10 @@ class TableService:
 
     async def next_wakeup(self) -> float | None:
         """When the dispatcher must next look: a deadline or a reminder point."""
-        times = [await self.storage.next_deadline(), await self.storage.next_reminder()]
+        times = [
+            await self.storage.next_deadline(self.shards),
+            await self.storage.next_reminder(self.shards),
+        ]
         known = [time for time in times if time is not None]
         return min(known) if known else None
 
@@ -880,9 +910,14 @@ class TableService:
 
     async def tables_to_resume(self) -> list[int]:
         """Running tables with AI seats still to play or announcements still to post."""
-        ids = set(await self.storage.races_with_ai_to_play())
-        ids.update(row.race_id for row in await self.storage.pending_announcements())
+        ids = set(await self.storage.races_with_ai_to_play(self.shards))
+        ids.update(await self.tables_with_pending())
         return sorted(ids)
+
+    async def tables_with_pending(self) -> list[int]:
+        """Tables with announcements still to post."""
+        pending = await self.storage.pending_announcements(shards=self.shards)
+        return sorted({row.race_id for row in pending})
 
     async def get_draft(self, table_id: int, user_id: int, turn: int) -> dict[str, JSON] | None:
         return await self.storage.draft(table_id, user_id, turn)

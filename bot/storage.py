@@ -10,6 +10,7 @@ twice. Schema changes are numbered migrations, the same numbers on both database
 
 from __future__ import annotations
 
+import asyncio
 import functools
 import json
 import logging
@@ -24,6 +25,7 @@ import asyncpg
 
 from bot.community.ratings import rate_finished_game
 from bot.postgres import PostgresDatabase
+from bot.shards import EVERY_SHARD, Shards
 from bot.sql import LAST_ID, DuplicateRow, Row, with_last_id
 from bot.sql import InTransaction as InTransaction
 from bot.sql import StaleWrite as StaleWrite
@@ -383,11 +385,31 @@ def _transaction(
 
 
 STARTUP_PRAGMAS = (
+    "PRAGMA busy_timeout=5000",  # first: another process may hold the file while we set up
     "PRAGMA journal_mode=WAL",
     "PRAGMA synchronous=FULL",
     "PRAGMA foreign_keys=ON",
-    "PRAGMA busy_timeout=5000",
 )
+
+
+PRAGMA_TRIES = 50
+PRAGMA_RETRY_SECONDS = 0.1
+
+
+async def _startup_pragma(db: aiosqlite.Connection, pragma: str) -> None:
+    """Run a start-up pragma. Switching a new file to WAL while another process sets it
+    up can be refused at once ("database is locked", the busy timeout does not apply to
+    it): it is tried again for a few seconds."""
+    for attempt in range(1, PRAGMA_TRIES + 1):
+        try:
+            # ``journal_mode`` answers with a row: an unclosed cursor would keep its
+            # statement running and make the first COMMIT fail.
+            async with db.execute(pragma):
+                return
+        except sqlite3.OperationalError as error:
+            if "locked" not in str(error) or attempt == PRAGMA_TRIES:
+                raise
+            await asyncio.sleep(PRAGMA_RETRY_SECONDS)
 
 
 class SqliteDatabase:
@@ -412,10 +434,7 @@ class SqliteDatabase:
         try:
             db.row_factory = sqlite3.Row
             for pragma in STARTUP_PRAGMAS:
-                # ``journal_mode`` answers with a row: an unclosed cursor would keep its
-                # statement running and make the first COMMIT fail.
-                async with db.execute(pragma):
-                    pass
+                await _startup_pragma(db, pragma)
             database = cls(db, path)
             await database.migrate()
         except sqlite3.DatabaseError as error:
@@ -430,15 +449,28 @@ class SqliteDatabase:
         await self.db.close()
 
     async def migrate(self) -> None:
-        """Apply the migrations the file has not seen yet, each in its own transaction."""
+        """Apply the migrations the file has not seen yet, each in its own transaction.
+        Processes opening one file together may both see a migration missing: the one
+        that gets the write lock second finds the version moved on and goes on from it."""
+        while (version := await self._version()) < len(MIGRATIONS):
+            number = version + 1
+            try:
+                await self.db.executescript(
+                    f"BEGIN IMMEDIATE;\n{MIGRATIONS[version]}\nPRAGMA user_version={number};"
+                    "\nCOMMIT;"
+                )
+            except sqlite3.OperationalError:
+                if self.db.in_transaction:
+                    await self.db.rollback()
+                if await self._version() > version:
+                    continue  # another process applied it first
+                raise
+            log.info("database %s migrated to version %d", self.path, number)
+
+    async def _version(self) -> int:
         async with self.db.execute("PRAGMA user_version") as cursor:
             row = await cursor.fetchone()
-        version = int(row[0]) if row is not None else 0
-        for number, script in enumerate(MIGRATIONS[version:], start=version + 1):
-            await self.db.executescript(
-                f"BEGIN IMMEDIATE;\n{script}\nPRAGMA user_version={number};\nCOMMIT;"
-            )
-            log.info("database %s migrated to version %d", self.path, number)
+        return int(row[0]) if row is not None else 0
 
     async def fetch(self, sql: str, params: Sequence[Any] = ()) -> list[Row]:
         return list(await self.db.execute_fetchall(sql, params))
@@ -644,13 +676,13 @@ class Storage:
         )
         return [_race(row) for row in rows]
 
-    async def races_with_ai_to_play(self) -> list[int]:
-        """Running races where an AI seat still owes its move this turn."""
+    async def races_with_ai_to_play(self, shards: Shards = EVERY_SHARD) -> list[int]:
+        """Running races (of servers on ``shards``) where an AI seat still owes its move."""
         rows = await self._all(
             "SELECT DISTINCT races.id FROM races JOIN seats ON seats.race_id = races.id"
             " WHERE races.status = 'running' AND seats.user_id IS NULL"
             " AND ',' || races.waiting || ',' LIKE '%,' || seats.seat || ',%'"
-            " ORDER BY races.id"
+            f" AND {shards.where('races.guild_id')} ORDER BY races.id"
         )
         return [int(row[0]) for row in rows]
 
@@ -752,7 +784,10 @@ class Storage:
             )
         statements.extend(_result_statements(stored.results))
         rate = functools.partial(rate_finished_game, race_id=stored.race_id)
-        await self._write(statements, rate if stored.results else None)
+        try:
+            await self._write(statements, rate if stored.results else None)
+        except sqlite3.IntegrityError as error:
+            raise StaleWrite(f"race {stored.race_id}: seq {stored.seq} is stored") from error
 
     async def actions(self, race_id: int) -> list[Action]:
         rows = await self._all(
@@ -772,10 +807,19 @@ class Storage:
 
     # ------------------------------------------------------------------ outbox
 
-    async def pending_announcements(self, race_id: int | None = None) -> list[OutboxRow]:
+    async def pending_announcements(
+        self, race_id: int | None = None, shards: Shards = EVERY_SHARD
+    ) -> list[OutboxRow]:
+        """Announcements not yet posted: of one race, or of every race on ``shards``."""
+        owned = (
+            ""
+            if shards.everything
+            else (f" AND race_id IN (SELECT id FROM races WHERE {shards.where()})")
+        )
         rows = await self._all(
             "SELECT id, race_id, kind, seq, turn, message_id FROM outbox"
-            " WHERE sent_at IS NULL AND (CAST(? AS BIGINT) IS NULL OR race_id = ?) ORDER BY id",
+            " WHERE sent_at IS NULL AND (CAST(? AS BIGINT) IS NULL OR race_id = ?)"
+            f"{owned} ORDER BY id",
             (race_id, race_id),
         )
         return [OutboxRow(**dict(row)) for row in rows]
@@ -815,11 +859,12 @@ class Storage:
 
     # ------------------------------------------------------------------ deadlines
 
-    async def due_races(self, now: float) -> list[int]:
-        """Running races whose time limit has passed, earliest first."""
+    async def due_races(self, now: float, shards: Shards = EVERY_SHARD) -> list[int]:
+        """Running races (of servers on ``shards``) whose time limit has passed, earliest
+        first."""
         rows = await self._all(
             "SELECT id FROM races WHERE status = 'running' AND deadline IS NOT NULL"
-            " AND deadline <= ? ORDER BY deadline",
+            f" AND deadline <= ? AND {shards.where()} ORDER BY deadline",
             (now,),
         )
         return [int(row[0]) for row in rows]
@@ -897,23 +942,27 @@ class Storage:
             return False
         return True
 
-    async def next_deadline(self) -> float | None:
-        row = await self._one("SELECT MIN(deadline) FROM races WHERE status = 'running'")
+    async def next_deadline(self, shards: Shards = EVERY_SHARD) -> float | None:
+        row = await self._one(
+            f"SELECT MIN(deadline) FROM races WHERE status = 'running' AND {shards.where()}"
+        )
         return None if row is None or row[0] is None else float(row[0])
 
-    async def reminder_candidates(self, now: float) -> list[tuple[int, float, int, float]]:
-        """(race id, deadline, reminders sent, turn seconds) of running races with a time
-        limit still ahead; light rows, no race state."""
+    async def reminder_candidates(
+        self, now: float, shards: Shards = EVERY_SHARD
+    ) -> list[tuple[int, float, int, float]]:
+        """(race id, deadline, reminders sent, turn seconds) of running races (of servers
+        on ``shards``) with a time limit still ahead; light rows, no race state."""
         rows = await self._all(
             f"SELECT id, deadline, reminders, {self.json_number('settings', 'turn_seconds')}"
             " FROM races WHERE status = 'running' AND deadline IS NOT NULL AND deadline > ?"
-            " AND reminders < ? ORDER BY deadline",
+            f" AND reminders < ? AND {shards.where()} ORDER BY deadline",
             (now, len(REMINDER_SHARES)),
         )
         return [(int(r[0]), float(r[1]), int(r[2]), float(r[3])) for r in rows if r[3] is not None]
 
-    async def next_reminder(self) -> float | None:
-        """When the next reminder is due, over every running race."""
+    async def next_reminder(self, shards: Shards = EVERY_SHARD) -> float | None:
+        """When the next reminder is due, over every running race of servers on ``shards``."""
         turn_seconds = self.json_number("settings", "turn_seconds")
         cases = " ".join(
             f"WHEN {index} THEN deadline - {1 - share} * {turn_seconds}"
@@ -921,7 +970,7 @@ class Storage:
         )
         row = await self._one(
             f"SELECT MIN(CASE reminders {cases} END) FROM races WHERE status = 'running'"
-            f" AND deadline IS NOT NULL AND {turn_seconds} IS NOT NULL"
+            f" AND deadline IS NOT NULL AND {turn_seconds} IS NOT NULL AND {shards.where()}"
         )
         return None if row is None or row[0] is None else float(row[0])
 

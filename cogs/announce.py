@@ -102,11 +102,8 @@ class Announcer:
         """Games that post their own announcements, by game id (Charioteer's are below)."""
         self._host_told: set[int] = set()
         self.post_timeout = POST_TIMEOUT
-        self.outbox = Outbox(self.deliver, self.races_with_pending, service.clock)
+        self.outbox = Outbox(self.deliver, service.tables_with_pending, service.clock)
         """Every delivery goes through it: failed ones are retried with backoff."""
-
-    async def races_with_pending(self) -> list[int]:
-        return sorted({row.race_id for row in await self.service.storage.pending_announcements()})
 
     def lock(self, race_id: int) -> asyncio.Lock:
         return self._locks.setdefault(race_id, asyncio.Lock())
@@ -182,6 +179,14 @@ class Announcer:
         if not isinstance(channel, discord.Thread):
             return
         try:
+            if channel.guild.me is None or channel.parent is None:
+                # Another shard's server (a last move from a DM): its permissions are not
+                # known here, so try the lock and go without it if refused.
+                try:
+                    await channel.edit(archived=True, locked=True)
+                except discord.Forbidden:
+                    await channel.edit(archived=True)
+                return
             lock = bool(channel.permissions_for(channel.guild.me).manage_threads)
             await channel.edit(archived=True, locked=lock)
         except TRANSIENT:

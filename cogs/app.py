@@ -24,6 +24,7 @@ from discord.ext import commands
 from bot.config import Settings
 from bot.images import ImageProcess
 from bot.service import TableService
+from bot.shards import EVERY_SHARD
 from bot.storage import StorageError
 from bot.text import catalogue
 from cogs.announce import Announcer
@@ -108,15 +109,24 @@ def handled_by_items(interaction: discord.Interaction[Any]) -> bool:
     return False
 
 
-class CircusBot(commands.Bot):
-    """The bot process: one service, one announcer, the race cog."""
+class CircusBot(commands.AutoShardedBot):
+    """The bot process: one service, one announcer, the race cog.
+
+    It holds the gateway shards its settings name (``SHARD_COUNT`` with ``SHARD_IDS`` or
+    ``CLUSTER_INDEX``/``CLUSTER_SIZE``), or, without them, as many as Discord recommends.
+    Its service serves the tables of those shards' servers; the process holding shard 0
+    also gets every DM and syncs the slash commands."""
 
     def __init__(self, settings: Settings, service: TableService | None = None) -> None:
+        held: dict[str, Any] = {}
+        if settings.shards is not None:
+            held = {"shard_count": settings.shards.count, "shard_ids": list(settings.shards.ids)}
         super().__init__(
             command_prefix=commands.when_mentioned,
             intents=INTENTS,
             help_command=None,
             allowed_mentions=discord.AllowedMentions(everyone=False, roles=False, users=True),
+            **held,
         )
         self.settings = settings
         self._service = service
@@ -132,7 +142,9 @@ class CircusBot(commands.Bot):
 
     async def setup_hook(self) -> None:
         if self._service is None:
-            self._service = await TableService.create(self.settings.database)
+            self._service = await TableService.create(
+                self.settings.database, shards=self.settings.shards or EVERY_SHARD
+            )
         self.images = images = ImageProcess(self.service.in_worker)
         self.announcer = Announcer(self, self.service, images)
         self.race_cog = RaceCog(self, self.service, self.announcer)
@@ -173,7 +185,13 @@ class CircusBot(commands.Bot):
 
         With ``DEV_GUILD_ID`` the commands live in that server only (they show at once
         there) and the global set is emptied, so the server never shows them twice. A
-        failed sync is logged and the bot runs on with the commands Discord has."""
+        failed sync is logged and the bot runs on with the commands Discord has.
+
+        In a cluster only the process holding shard 0 syncs: the commands are the
+        application's, not a shard's."""
+        if self.settings.shards is not None and not self.settings.shards.holds_dms:
+            log.info("application commands are synced by the process holding shard 0")
+            return
         scopes: list[discord.abc.Snowflake | None] = [None]
         if self.settings.dev_guild_id is not None:
             guild = discord.Object(id=self.settings.dev_guild_id)
@@ -217,10 +235,11 @@ class CircusBot(commands.Bot):
 
     async def on_ready(self) -> None:
         log.info(
-            "connected as %s (%s) to %d servers",
+            "connected as %s (%s) to %d servers (%s)",
             self.user,
             getattr(self.user, "id", "?"),
             len(self.guilds),
+            self.settings.shards or f"shards 0-{(self.shard_count or 1) - 1}, all",
         )
 
     async def on_interaction(self, interaction: discord.Interaction[Any]) -> None:

@@ -52,7 +52,7 @@ def game_name(locale: str, game: str) -> str:
 class CommunityCog(commands.Cog):
     """Ratings, profiles, server settings and help."""
 
-    def __init__(self, bot: commands.Bot, service: TableService) -> None:
+    def __init__(self, bot: commands.AutoShardedBot, service: TableService) -> None:
         self.bot = bot
         self.service = service
         self.server_settings = ServerSettingsStore(service.storage)
@@ -287,7 +287,9 @@ class CommunityCog(commands.Cog):
         """Close every lobby older than its server's expiry (as an admin's abandon) and say
         so on its lobby message."""
         closed = []
-        for table_id in await self.server_settings.expired_lobbies(self.service.clock.now()):
+        for table_id in await self.server_settings.expired_lobbies(
+            self.service.clock.now(), self.service.shards
+        ):
             try:
                 table = await self.service.table(table_id)
                 await self.service.abandon(table_id, table.row.host_id, admin=True)

@@ -120,7 +120,9 @@ class RaceCog(
 ):
     """Charioteer races: lobby, private move panel, board, podium."""
 
-    def __init__(self, bot: commands.Bot, service: TableService, announcer: Announcer) -> None:
+    def __init__(
+        self, bot: commands.AutoShardedBot, service: TableService, announcer: Announcer
+    ) -> None:
         super().__init__()
         self.bot = bot
         self.service = service

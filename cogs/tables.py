@@ -42,7 +42,7 @@ class TablesCog(
 
     def __init__(
         self,
-        bot: commands.Bot,
+        bot: commands.AutoShardedBot,
         service: TableService,
         fronts: Mapping[str, GameFront],
     ) -> None:

@@ -108,7 +108,7 @@ class TournamentCog(
 ):
     """Tournaments: sign-up, rounds opened as games, standings."""
 
-    def __init__(self, bot: commands.Bot, service: TableService, races: RaceCog) -> None:
+    def __init__(self, bot: commands.AutoShardedBot, service: TableService, races: RaceCog) -> None:
         super().__init__()
         self.bot = bot
         self.service = service

@@ -14,6 +14,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from bot.games.base import ServiceError
+from bot.shards import EVERY_SHARD, Shards
 from bot.storage import Storage
 
 LANGUAGES = ("en", "es", "it")
@@ -130,13 +131,14 @@ class ServerSettingsStore:
         )
         return int(rows[0][1]), int(rows[0][0])
 
-    async def expired_lobbies(self, now: float) -> list[int]:
-        """Lobbies older than their server's expiry."""
+    async def expired_lobbies(self, now: float, shards: Shards = EVERY_SHARD) -> list[int]:
+        """Lobbies (of servers on ``shards``) older than their server's expiry."""
         hours = self.storage.json_number("guild_settings.settings", "lobby_expiry_hours")
         rows = await self.storage.read(
             "SELECT races.id FROM races JOIN guild_settings"
             " ON guild_settings.guild_id = races.guild_id WHERE races.status = 'lobby'"
             f" AND {hours} IS NOT NULL AND races.created_at + 3600 * {hours} <= ?"
+            f" AND {shards.where('races.guild_id')}"
             " ORDER BY races.id",
             (now,),
         )

@@ -320,7 +320,7 @@ class CarcassonneCog(
 
     def __init__(
         self,
-        bot: commands.Bot,
+        bot: commands.AutoShardedBot,
         service: TableService,
         announcer: Announcer,
         images: ImageProcess,

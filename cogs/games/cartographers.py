@@ -367,7 +367,7 @@ class CartographersCog(
 
     def __init__(
         self,
-        bot: commands.Bot,
+        bot: commands.AutoShardedBot,
         service: TableService,
         announcer: Announcer,
         images: ImageProcess,

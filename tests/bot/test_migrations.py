@@ -4,6 +4,8 @@ with the laps its host chose)."""
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import shutil
 import sqlite3
 from collections.abc import AsyncIterator
@@ -13,7 +15,7 @@ import pytest
 
 from bot.clock import FakeClock
 from bot.service import TableService
-from bot.storage import MIGRATIONS
+from bot.storage import MIGRATIONS, Storage
 from engine.core import Rng
 from tests.bot.conftest import first_choice
 from tests.bot.test_service import play_to_the_end, random_move
@@ -68,3 +70,15 @@ async def test_a_lobby_starts_with_its_stored_laps(migrated: TableService) -> No
 async def test_migrations_bring_the_schema_up_to_date(migrated: TableService) -> None:
     version = await migrated.storage._all("PRAGMA user_version")
     assert version[0][0] == len(MIGRATIONS)
+
+
+async def test_processes_starting_together_on_a_new_file_migrate_it_once(tmp_path: Path) -> None:
+    """The processes of a cluster on one SQLite file may start at the same moment: each
+    migration is applied once, by whichever takes the write lock first."""
+    for attempt in range(10):
+        path = tmp_path / f"together-{attempt}.db"
+        opened = await asyncio.gather(*(Storage.open(path) for _ in range(3)))
+        for storage in opened:
+            await storage.close()
+        with contextlib.closing(sqlite3.connect(path)) as db:
+            assert db.execute("PRAGMA user_version").fetchone()[0] == len(MIGRATIONS)

@@ -11,8 +11,15 @@ per guild. Heartbeats are acknowledged. A session outlives its connection: event
 dispatched while the bot is disconnected are buffered, and a RESUME with the last sequence
 number replays them and ends with RESUMED. An unknown session gets INVALID_SESSION.
 
+Sharding as Discord does it: IDENTIFY may carry ``shard: [shard_id, num_shards]`` (left
+out: ``[0, 1]``); a session gets the guilds, guild events and interactions of servers with
+``(guild_id >> 22) % num_shards == shard_id``, and everything outside a server (DMs) goes
+to shard 0. ``FakeDiscord(shards_required=N)`` plays a bot in more than 2,500 servers:
+IDENTIFY with fewer than N shards is refused, and ``GET /gateway/bot`` recommends N.
+
 Close codes as Discord uses them: 4003 not authenticated, 4004 bad token, 4005 already
-identified, 4012 bad API version, 4013 invalid intents, 4014 disallowed (privileged) intents.
+identified, 4010 invalid shard, 4011 sharding required, 4012 bad API version, 4013 invalid
+intents, 4014 disallowed (privileged) intents.
 """
 
 from __future__ import annotations
@@ -27,6 +34,8 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from aiohttp import WSMsgType, web
+
+from .model import SHARD_SHIFT
 
 if TYPE_CHECKING:
     from .server import FakeDiscord
@@ -45,6 +54,14 @@ MESSAGE_CONTENT = 1 << 15
 PRIVILEGED = {"members": GUILD_MEMBERS, "presences": GUILD_PRESENCES, "message_content": 1 << 15}
 ALL_INTENTS = (1 << 26) - 1
 RESUME_BUFFER = 20_000
+GUILD_LIFECYCLE = ("GUILD_CREATE", "GUILD_UPDATE", "GUILD_DELETE")
+"""Events whose data is the guild itself (its id in ``id``, not ``guild_id``)."""
+
+
+def guild_of(event: str, data: dict[str, Any]) -> int | None:
+    """The server an event concerns; None for a DM (or nothing server-bound)."""
+    raw = data.get("id") if event in GUILD_LIFECYCLE else data.get("guild_id")
+    return None if raw is None else int(raw)
 
 
 class Compressor:
@@ -106,6 +123,7 @@ class Session:
 
     id: str
     intents: int
+    shard: tuple[int, int] = (0, 1)
     sequence: int = 0
     buffer: deque[dict[str, Any]] = field(default_factory=lambda: deque(maxlen=RESUME_BUFFER))
     connection: Connection | None = None
@@ -115,6 +133,11 @@ class Session:
 
     def wants(self, intent: int | None) -> bool:
         return intent is None or bool(self.intents & intent)
+
+    def holds(self, guild_id: int | None) -> bool:
+        """Whether this session's shard gets the events of this server (DMs: shard 0)."""
+        shard_id, count = self.shard
+        return (0 if guild_id is None else (guild_id >> SHARD_SHIFT) % count) == shard_id
 
     def dispatch(self, event: str, data: dict[str, Any]) -> None:
         self.sequence += 1
@@ -136,17 +159,24 @@ class Gateway:
     def live_sessions(self) -> list[Session]:
         return [s for s in self.sessions if not s.invalidated]
 
+    def receivers(self, event: str, data: dict[str, Any], intent: int | None) -> list[Session]:
+        """The ready sessions an event goes to: those on the shard of its server."""
+        guild_id = guild_of(event, data)
+        return [
+            session
+            for session in self.live_sessions()
+            if session.ready and session.wants(intent) and session.holds(guild_id)
+        ]
+
     def dispatch(self, event: str, data: dict[str, Any], intent: int | None = None) -> None:
-        for session in self.live_sessions():
-            if session.ready and session.wants(intent):
-                session.dispatch(event, data)
+        for session in self.receivers(event, data, intent):
+            session.dispatch(event, data)
 
     def dispatch_guild_create(self, guild: Any) -> None:
         """GUILD_CREATE, with the member list only for sessions holding the members intent."""
-        for session in self.live_sessions():
-            if session.ready and session.wants(GUILDS):
-                members = session.wants(GUILD_MEMBERS)
-                session.dispatch("GUILD_CREATE", guild.payload(include_members=members))
+        for session in self.receivers("GUILD_CREATE", {"id": str(guild.id)}, GUILDS):
+            members = session.wants(GUILD_MEMBERS)
+            session.dispatch("GUILD_CREATE", guild.payload(include_members=members))
 
     async def drop(self, code: int = 4000) -> None:
         """Close every connection as a network failure would; sessions stay resumable."""
@@ -238,14 +268,31 @@ class Gateway:
         if intents & privileged & ~granted:
             await self._close(connection, 4014, "Disallowed intent(s)")
             return
+        shard = data.get("shard", [0, 1])
+        if not (
+            isinstance(shard, list)
+            and len(shard) == 2
+            and all(type(number) is int for number in shard)
+            and 0 <= shard[0] < shard[1]
+        ):
+            await self._close(connection, 4010, "Invalid shard")
+            return
+        if shard[1] < fake.shards_required:
+            await self._close(connection, 4011, "Sharding required")
+            return
         for old in self.live_sessions():
-            if old.connection is None:
+            if old.connection is None and old.shard == tuple(shard):
                 old.invalidated = True
-        session = Session(id=secrets.token_hex(16), intents=intents, connection=connection)
+        session = Session(
+            id=secrets.token_hex(16),
+            intents=intents,
+            shard=(shard[0], shard[1]),
+            connection=connection,
+        )
         connection.session = session
         self.sessions.append(session)
         self.identify_count += 1
-        guilds = list(fake.guilds.values())
+        guilds = [guild for guild in fake.guilds.values() if session.holds(guild.id)]
         session.dispatch(
             "READY",
             {
@@ -255,7 +302,7 @@ class Gateway:
                 "session_id": session.id,
                 "session_type": "normal",
                 "resume_gateway_url": fake.gateway_url,
-                "shard": data.get("shard", [0, 1]),
+                "shard": list(session.shard),
                 "application": {"id": str(fake.application_id), "flags": 0},
                 "private_channels": [],
                 "relationships": [],

@@ -24,6 +24,8 @@ if TYPE_CHECKING:
     from .server import FakeDiscord
 
 DISCORD_EPOCH_MS = 1_420_070_400_000
+SHARD_SHIFT = 22
+"""A snowflake's timestamp starts at this bit; Discord shards servers by it."""
 EPHEMERAL = 1 << 6
 LOADING = 1 << 7
 HAS_THREAD = 1 << 5
@@ -158,6 +160,14 @@ class Snowflakes:
         candidate = ((int(now * 1000) - DISCORD_EPOCH_MS) << 22) | (next(self._increment) & 0xFFF)
         self._last = max(candidate, self._last + 1)
         return self._last
+
+    def next_on_shard(self, now: float, shard: int, count: int) -> int:
+        """The next id that, as a server's id, lands on ``shard`` of ``count`` (moved a
+        few milliseconds on where needed)."""
+        snowflake = self.next(now)
+        moved = snowflake + (((shard - (snowflake >> SHARD_SHIFT)) % count) << SHARD_SHIFT)
+        self._last = max(self._last, moved)
+        return moved
 
 
 @dataclass(eq=False)

@@ -440,7 +440,7 @@ async def get_gateway(rest: Rest, call: Call) -> Any:
 async def get_gateway_bot(rest: Rest, call: Call) -> Any:
     return {
         "url": rest.fake.gateway_url,
-        "shards": 1,
+        "shards": rest.fake.shards_required,
         "session_start_limit": {
             "total": 1000,
             "remaining": 999,

@@ -62,11 +62,14 @@ class FakeDiscord:
         token_lifetime: float = 15 * 60.0,
         heartbeat_interval: float = 41.25,
         privileged_intents: Iterable[str] = (),
+        shards_required: int = 1,
     ) -> None:
         self.interaction_deadline = interaction_deadline
         self.token_lifetime = token_lifetime
         self.heartbeat_interval_ms = int(heartbeat_interval * 1000)
         self.privileged_intents = frozenset(privileged_intents)
+        self.shards_required = shards_required
+        """Fewer shards than this are refused (4011), as for a bot in many servers."""
         self.clock = FakeClock()
         self.nonces: dict[tuple[int, str], Message] = {}
         self._ids = Snowflakes()
@@ -223,9 +226,19 @@ class FakeDiscord:
         self.users[user.id] = user
         return user
 
-    def add_guild(self, name: str = "Circus", *, owner: User | None = None) -> Guild:
-        """A guild with the bot as a member (its role holds the usual invite permissions)."""
-        guild_id = self.snowflake()
+    def add_guild(
+        self,
+        name: str = "Circus",
+        *,
+        owner: User | None = None,
+        shard: tuple[int, int] | None = None,
+    ) -> Guild:
+        """A guild with the bot as a member (its role holds the usual invite permissions);
+        with ``shard=(shard_id, num_shards)``, one whose id lands on that shard."""
+        if shard is None:
+            guild_id = self.snowflake()
+        else:
+            guild_id = self._ids.next_on_shard(self.clock.now(), *shard)
         owner = owner or self.add_user(f"{name.lower()}-owner")
         everyone = Role(guild_id, "@everyone", EVERYONE_PERMISSIONS, 0)
         bot_role = Role(
@@ -536,13 +549,12 @@ class FakeDiscord:
             self.gateway.dispatch(event, data, intent)
             return
         mentioned = self.bot_user.mention in message.content
-        for session in self.gateway.live_sessions():
-            if session.ready and session.wants(intent):
-                if session.wants(MESSAGE_CONTENT) or mentioned:
-                    session.dispatch(event, data)
-                else:
-                    hidden = data | {"content": "", "embeds": [], "attachments": []}
-                    session.dispatch(event, hidden | {"components": []})
+        for session in self.gateway.receivers(event, data, intent):
+            if session.wants(MESSAGE_CONTENT) or mentioned:
+                session.dispatch(event, data)
+            else:
+                hidden = data | {"content": "", "embeds": [], "attachments": []}
+                session.dispatch(event, hidden | {"components": []})
 
     # Violations, rate limits, request log.
 

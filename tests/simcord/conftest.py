@@ -20,6 +20,7 @@ from simcord import Env
 
 from bot.config import Settings
 from bot.service import TableService
+from bot.shards import Shards
 from cogs.app import CircusBot
 
 
@@ -58,7 +59,7 @@ async def simcord_env(database: Path, request: pytest.FixtureRequest) -> AsyncIt
     service = await TableService.create(
         str(database), clock=clock, seeds=itertools.count(1).__next__
     )
-    bot = CircusBot(Settings(None, database, "INFO", None), service)
+    bot = CircusBot(Settings(None, database, "INFO", None, shards=Shards.of(1)), service)
     marker = request.node.get_closest_marker("simcord")
     env = Env(bot, **(marker.kwargs if marker else {}))
     clock.env = env
