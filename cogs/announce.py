@@ -15,6 +15,7 @@ from __future__ import annotations
 import asyncio
 import io
 import logging
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 import aiohttp
@@ -31,6 +32,9 @@ from engine.charioteer.render import board_png, board_text, hand_text, reveal_te
 from engine.core import public_events
 
 log = logging.getLogger(__name__)
+
+ENDED = ("finished", "abandoned")
+"""A table's statuses once its game is over."""
 
 MESSAGE_LIMIT = 2000
 MENTIONS = discord.AllowedMentions(everyone=False, roles=False, users=True, replied_user=False)
@@ -104,6 +108,8 @@ class Announcer:
         self.post_timeout = POST_TIMEOUT
         self.outbox = Outbox(self.deliver, service.tables_with_pending, service.clock)
         """Every delivery goes through it: failed ones are retried with backoff."""
+        self.on_game_over: Callable[[int], Awaitable[None]] | None = None
+        """Told of every game that ended (tournaments count its result), of any game."""
 
     def lock(self, race_id: int) -> asyncio.Lock:
         return self._locks.setdefault(race_id, asyncio.Lock())
@@ -240,6 +246,17 @@ class Announcer:
             return True
         permissions = channel.permissions_for(guild.me)
         return bool(permissions.attach_files)
+
+    async def follow_up(self, table_id: int, *, moved: bool = True) -> None:
+        """After an accepted action, for any game: AI seats play, announcements go out, the
+        board updates, and a game that ended is told to :attr:`on_game_over`."""
+        await self.service.play_ai_seats(table_id)
+        await self.outbox.deliver(table_id)
+        if moved:
+            await self.refresh_board(table_id)
+        hook = self.on_game_over
+        if hook is not None and (await self.service.table(table_id)).status in ENDED:
+            await hook(table_id)
 
     async def refresh_board(self, race_id: int) -> None:
         """Edit the current board's waiting line after a move (no new ping). Nothing to do

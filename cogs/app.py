@@ -154,7 +154,7 @@ class CircusBot(commands.AutoShardedBot):
         await self.add_cog(self.community_cog)
         self.tournament_cog = TournamentCog(self, self.service, self.race_cog)
         await self.add_cog(self.tournament_cog)
-        self.race_cog.on_game_over = self.tournament_cog.game_over
+        self.announcer.on_game_over = self.tournament_cog.game_over
         self.add_dynamic_items(RaceButton, RaceSelect)
         self.cartographers = carto.CartographersCog(self, self.service, self.announcer, images)
         await self.add_cog(self.cartographers)

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Awaitable, Callable
 from typing import Any, Literal
 
 import discord
@@ -128,7 +127,6 @@ class RaceCog(
         self.service = service
         self.announcer = announcer
         self._background: set[asyncio.Task[None]] = set()
-        self.on_game_over: Callable[[int], Awaitable[None]] | None = None
         """Told of every game that ended, after its follow-up (tournaments report it)."""
 
     # ------------------------------------------------------------------ access
@@ -233,13 +231,7 @@ class RaceCog(
     async def announce_and_play(self, race_id: int, *, moved: bool = True) -> None:
         """After an accepted action: AI seats play, announcements go out, the board updates."""
         try:
-            await self.service.play_ai_seats(race_id)
-            await self.announcer.outbox.deliver(race_id)
-            if moved:
-                await self.announcer.refresh_board(race_id)
-            over = (await self.service.table(race_id)).status in ("finished", "abandoned")
-            if over and self.on_game_over is not None:
-                await self.on_game_over(race_id)
+            await self.announcer.follow_up(race_id, moved=moved)
         except Exception:
             log.exception("race %d: follow-up work failed", race_id)
 

@@ -394,10 +394,7 @@ class CartographersCog(
     async def settle(self, table_id: int, *, moved: bool = True) -> None:
         """After an accepted action: AI seats play, announcements go out, the post updates."""
         try:
-            await self.service.play_ai_seats(table_id)
-            await self.announcer.outbox.deliver(table_id)
-            if moved:
-                await self.announcer.refresh_board(table_id)
+            await self.announcer.follow_up(table_id, moved=moved)
         except Exception:
             log.exception("table %d: follow-up work failed", table_id)
 

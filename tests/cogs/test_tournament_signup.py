@@ -245,3 +245,31 @@ async def test_two_tables_ending_at_once_both_count_and_the_next_round_opens(
             lambda: any("Cup: round 2" in m.content for m in channel.public_messages()),
             what="the final announced",
         )
+
+
+async def test_a_cartographers_tournament_counts_its_game_once_the_game_is_settled(
+    fake: FakeDiscord, tmp_path: Path
+) -> None:
+    guild = fake.add_guild("Circus")
+    channel = guild.add_text_channel("tournaments")
+    members = [guild.add_member(f"m{i}") for i in range(2)]
+    async with bot_on(fake, tmp_path / "circus.db", FakeClock(time.time())) as bot:
+        post = await (
+            await members[0].slash(
+                channel,
+                "tournament new",
+                game="cartographers",
+                name="Maps",
+                format="elimination",
+                table_size=2,
+                turn_limit="none",
+            )
+        ).reply()
+        for member in members:
+            await click(member, post, "join")
+        await (await members[0].slash(channel, "tournament start", tournament=1)).followup(0)
+        ((race,),) = await bot.service.storage.read("SELECT id FROM races")
+        await bot.service.abandon(race, members[0].id, admin=True)
+        await bot.cartographers.settle(race)
+        record = await bot.tournament_cog.desk.load(1)
+        assert record.state.rounds[0].complete
