@@ -466,15 +466,18 @@ class RaceCog(
     async def abandon(self, interaction: discord.Interaction[Any], race: int | None = None) -> None:
         table, verdict = await self.find(interaction, race, Act.MANAGE)
         update = await self.service.abandon(table.id, interaction.user.id, admin=verdict.admin)
-        await interaction.response.send_message(
-            t(
-                update.table.row.locale,
-                "race.abandoned",
-                race=table.id,
-                by=display_name(interaction.user),
-            ),
-            allowed_mentions=discord.AllowedMentions.none(),
-        )
+        try:
+            await interaction.response.send_message(
+                t(
+                    update.table.row.locale,
+                    "race.abandoned",
+                    race=table.id,
+                    by=display_name(interaction.user),
+                ),
+                allowed_mentions=discord.AllowedMentions.none(),
+            )
+        finally:
+            await self.settle(table.id, moved=False)
 
     @app_commands.command(
         name=_("substitute", key="cmd.substitute"),

@@ -228,15 +228,18 @@ class TablesCog(
     async def abandon(self, interaction: discord.Interaction[Any], game: int | None = None) -> None:
         table, admin = await self.find(interaction, game, Act.MANAGE)
         update = await self.service.abandon(table.id, interaction.user.id, admin=admin)
-        await interaction.response.send_message(
-            t(
-                update.table.row.locale,
-                "game.abandoned",
-                table=table.id,
-                by=display_name(interaction.user),
-            ),
-            allowed_mentions=discord.AllowedMentions.none(),
-        )
+        try:
+            await interaction.response.send_message(
+                t(
+                    update.table.row.locale,
+                    "game.abandoned",
+                    table=table.id,
+                    by=display_name(interaction.user),
+                ),
+                allowed_mentions=discord.AllowedMentions.none(),
+            )
+        finally:
+            await self.front(table).settle(table.id)
 
     @app_commands.command(
         name=_("substitute", key="cmd.substitute"),
