@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 import asyncio
+import gc
 import time
 from pathlib import Path
+
+import discord
 
 from bot.clock import FakeClock
 from bot.service import TableService
@@ -51,6 +54,21 @@ async def test_move_forms_use_labels_and_dismissed_ones_are_not_kept(circus: Cir
     assert not label["component"].get("label")
     answer = await (await alice.submit_modal(opened, {"move": "reset 1"})).reply()
     assert "Move confirmed" in answer.content
+
+
+async def test_private_panels_are_not_kept_after_they_are_sent(circus: Circus) -> None:
+    """A panel's buttons are looked up by custom_id, so nothing keeps its view once it is
+    sent (discord.py would keep an ephemeral message's view, and a task, for 15 minutes)."""
+    fake, alice, bob = circus.fake, circus.alice, circus.bob
+    _, place = await start_race(fake, alice, [bob], circus.channel)
+    board = await wait_for_board(fake, place, 1)
+    for user in (alice, bob):
+        panel = await (await user.click(board, custom_id(board, "choose"))).reply()
+        assert panel.ephemeral
+        await play_turn_with_the_panel(user, board)
+    await wait_for_board(fake, place, 2)
+    gc.collect()
+    assert [view for view in gc.get_objects() if isinstance(view, discord.ui.View)] == []
 
 
 async def test_a_sync_discord_holds_back_does_not_keep_the_bot_offline(
