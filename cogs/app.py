@@ -21,6 +21,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.catch_up import CatchUp
 from bot.config import Settings
 from bot.images import ImageProcess
 from bot.service import TableService
@@ -116,6 +117,7 @@ class CircusBot(commands.Bot):
         self._closing: asyncio.Future[None] | None = None
         self.sync_seconds = SYNC_SECONDS
         self.images: ImageProcess | None = None
+        self.catch_up = CatchUp(self._resume)
 
     @property
     def service(self) -> TableService:
@@ -232,12 +234,19 @@ class CircusBot(commands.Bot):
             await self.race_cog.refuse(interaction, "error.unknown_button")
 
     async def resume_races(self) -> None:
-        """After a start or restart: AI seats still owing a move play, and announcements
-        not posted before a crash are posted."""
-        await self.wait_until_ready()
-        for race_id in await self.service.tables_to_resume():
-            await self.race_cog.settle(race_id, moved=False)
-        log.info("resumed races")
+        """After a start or restart, in the background (players are answered from the
+        moment the bot is connected): AI seats still owing a move play, and announcements
+        not posted before a crash are posted, a few tables at a time (see
+        :mod:`bot.catch_up`)."""
+        try:
+            await self.wait_until_ready()
+            count = await self.catch_up.run(await self.service.tables_to_resume())
+            log.info("resumed %d tables", count)
+        finally:
+            self.catch_up.done.set()
+
+    async def _resume(self, table_id: int) -> None:
+        await self.race_cog.settle(table_id, moved=False)
 
     async def dispatch_time_limits(self) -> None:
         """Fire every time limit and reminder as it comes due; re-armed by every change."""
@@ -265,8 +274,9 @@ class CircusBot(commands.Bot):
         self._closing = asyncio.ensure_future(self._shut_down())
 
     async def sweep_outbox(self) -> None:
-        """Re-deliver every announcement Discord did not take, with backoff, for good."""
-        await self.wait_until_ready()
+        """Re-deliver every announcement Discord did not take, with backoff, for good;
+        from the end of the start-up catch-up, which delivers what was pending."""
+        await self.catch_up.done.wait()
         await self.announcer.outbox.run()
 
     async def close(self) -> None:
