@@ -8,6 +8,7 @@ It asks for the guilds intent only (see :data:`INTENTS`): no message is ever rea
 from __future__ import annotations
 
 import asyncio
+import gc
 import hashlib
 import json
 import logging
@@ -56,6 +57,11 @@ FINISH_SECONDS = 20.0
 IN_FLIGHT = (FOLLOW_UP, "CommandTree-invoker", "discord-ui-", "discord.py: on_interaction")
 """Names of the tasks that carry an interaction's work: ours, and discord.py's for slash
 commands, components and the interaction listener."""
+SWITCH_INTERVAL = 0.0005
+"""Seconds the event loop keeps the interpreter lock while the database thread waits for it
+(Python's default is 5 ms). Every SQLite call takes the lock a few times; with the loop
+busy, each wait was up to 5 ms, the database thread fell behind and queries queued for
+a second behind one another."""
 INTENTS = discord.Intents(guilds=True)
 """Servers, channels and threads only: commands and components arrive as interactions, so
 the bot reads no message in a server or a DM (no prefix commands)."""
@@ -338,6 +344,9 @@ def run(settings: Settings) -> int:
     caller."""
     assert settings.token is not None
     bot = CircusBot(settings)
+    sys.setswitchinterval(SWITCH_INTERVAL)
+    gc.collect()
+    gc.freeze()  # what the imports made lives as long as the process: full collections skip it
     try:
         asyncio.run(serve(bot, settings.token))
     except discord.LoginFailure:
