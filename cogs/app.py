@@ -280,9 +280,8 @@ class CircusBot(commands.Bot):
         self._closing = asyncio.ensure_future(self._shut_down())
 
     async def sweep_outbox(self) -> None:
-        """Re-deliver every announcement Discord did not take, with backoff, for good;
-        from the end of the start-up catch-up, which delivers what was pending."""
-        await self.catch_up.done.wait()
+        """Re-deliver every announcement Discord did not take, with backoff, for good."""
+        await self.wait_until_ready()
         await self.announcer.outbox.run()
 
     async def close(self) -> None:
