@@ -281,6 +281,8 @@ class PostgresDatabase:
     def __init__(self, pool: asyncpg.Pool, url: str) -> None:
         self.pool = pool
         self.url = url
+        self.commits = 0
+        """Transactions committed so far."""
 
     @classmethod
     async def connect(cls, url: str) -> PostgresDatabase:
@@ -341,4 +343,5 @@ class PostgresDatabase:
                     await asyncio.to_thread(then, bridge)
         except asyncpg.UniqueViolationError as error:
             raise DuplicateRow(str(error)) from None
+        self.commits += 1
         return ids

@@ -355,6 +355,20 @@ class TableService:
     def _forget(self, table_id: int) -> None:
         self._cache.pop(table_id, None)
 
+    async def _reread_row(self, table_id: int) -> None:
+        """After a change to where a table lives (its messages, its thread), not to its
+        game: the cached table's row is read again and its engine game kept. Forgetting
+        the game made the next click rebuild it from the stored actions, for every player
+        of every race whose board was just posted, at the same moment."""
+        cached = self._cache.get(table_id)
+        if cached is None:
+            return
+        table = await self._table(table_id)
+        if cached.game is not None and table.row.seq != len(cached.game.record.actions):
+            self._forget(table_id)  # an action came in meanwhile: rebuild from the record
+        else:
+            cached.table = table
+
     @staticmethod
     def _config(table: Table) -> dict[str, JSON]:
         return table.host.config(len(table.seats), table.settings.options)
@@ -901,12 +915,12 @@ class TableService:
             row.id, message_id, self.clock.now(), board_of_race=board
         )
         if board is not None:
-            self._forget(row.race_id)
+            await self._reread_row(row.race_id)
 
     async def set_channel_message(self, table_id: int, **fields: int | None) -> None:
         """Remember where the table lives in the front end (thread, lobby, board messages)."""
         await self.storage.update_race(table_id, self.clock.now(), **fields)
-        self._forget(table_id)
+        await self._reread_row(table_id)
 
     async def tables_to_resume(self) -> list[int]:
         """Running tables with AI seats still to play or announcements still to post."""

@@ -8,6 +8,7 @@ It asks for the guilds intent only (see :data:`INTENTS`): no message is ever rea
 from __future__ import annotations
 
 import asyncio
+import gc
 import hashlib
 import json
 import logging
@@ -21,6 +22,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.catch_up import CatchUp
 from bot.config import Settings
 from bot.images import ImageProcess
 from bot.service import TableService
@@ -61,6 +63,11 @@ FINISH_SECONDS = 20.0
 IN_FLIGHT = (FOLLOW_UP, "CommandTree-invoker", "discord-ui-", "discord.py: on_interaction")
 """Names of the tasks that carry an interaction's work: ours, and discord.py's for slash
 commands, components and the interaction listener."""
+SWITCH_INTERVAL = 0.0005
+"""Seconds the event loop keeps the interpreter lock while the database thread waits for it
+(Python's default is 5 ms). Every SQLite call takes the lock a few times; with the loop
+busy, each wait was up to 5 ms, the database thread fell behind and queries queued for
+a second behind one another."""
 INTENTS = discord.Intents(guilds=True)
 """Servers, channels and threads only: commands and components arrive as interactions, so
 the bot reads no message in a server or a DM (no prefix commands)."""
@@ -134,6 +141,7 @@ class CircusBot(commands.AutoShardedBot):
         self._closing: asyncio.Future[None] | None = None
         self.sync_seconds = SYNC_SECONDS
         self.images: ImageProcess | None = None
+        self.catch_up = CatchUp(self._resume)
 
     @property
     def service(self) -> TableService:
@@ -260,12 +268,19 @@ class CircusBot(commands.AutoShardedBot):
             await self.race_cog.refuse(interaction, "error.unknown_button")
 
     async def resume_races(self) -> None:
-        """After a start or restart: AI seats still owing a move play, and announcements
-        not posted before a crash are posted."""
-        await self.wait_until_ready()
-        for race_id in await self.service.tables_to_resume():
-            await self.race_cog.settle(race_id, moved=False)
-        log.info("resumed races")
+        """After a start or restart, in the background (players are answered from the
+        moment the bot is connected): AI seats still owing a move play, and announcements
+        not posted before a crash are posted, a few tables at a time (see
+        :mod:`bot.catch_up`)."""
+        try:
+            await self.wait_until_ready()
+            count = await self.catch_up.run(await self.service.tables_to_resume())
+            log.info("resumed %d tables", count)
+        finally:
+            self.catch_up.done.set()
+
+    async def _resume(self, table_id: int) -> None:
+        await self.race_cog.settle(table_id, moved=False)
 
     async def dispatch_time_limits(self) -> None:
         """Fire every time limit and reminder as it comes due; re-armed by every change."""
@@ -356,6 +371,9 @@ def run(settings: Settings) -> int:
     caller."""
     assert settings.token is not None
     bot = CircusBot(settings)
+    sys.setswitchinterval(SWITCH_INTERVAL)
+    gc.collect()
+    gc.freeze()  # what the imports made lives as long as the process: full collections skip it
     try:
         asyncio.run(serve(bot, settings.token))
     except discord.LoginFailure:

@@ -35,6 +35,25 @@ def _clip(text: str, limit: int = LABEL_LIMIT) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
+class PanelView(discord.ui.View):
+    """A view of dynamic items only, for a private (ephemeral) message. discord.py gives such
+    a view a 15-minute timeout, which keeps it, its items and a sleeping task alive for that
+    long after the answer: with thousands of panels a minute that was most of the bot's
+    memory, and the garbage collector's work. Every click is looked up by its custom_id, so
+    this view needs no timeout and nothing keeps it once it is sent."""
+
+    def __init__(self) -> None:
+        super().__init__(timeout=None)
+
+    @property
+    def timeout(self) -> float | None:
+        return None
+
+    @timeout.setter
+    def timeout(self, value: float | None) -> None:
+        """Ignored: see the class docstring."""
+
+
 async def _dispatch(
     interaction: discord.Interaction[Any], race: int, verb: str, turn: int, values: list[str]
 ) -> None:
@@ -198,7 +217,7 @@ def _options(options: tuple[Any, ...]) -> list[discord.SelectOption]:
 
 def panel_view(race: int, turn: int, panel: Panel, locale: str | None) -> discord.ui.View:
     """The private panel: cards, symbol, token, discards, then crowd / type / confirm."""
-    view = discord.ui.View(timeout=None)
+    view = PanelView()
     view.add_item(
         RaceSelect(
             race,

@@ -64,6 +64,7 @@ from cogs.games import is_lobby
 from cogs.place import Act, check_place
 from cogs.race import FOLLOW_UP, THREAD_ARCHIVE_MINUTES, is_admin, on_own_panel
 from cogs.server_checks import enforce_server_settings, public_locale
+from cogs.ui import PanelView
 from engine.carcassonne import Phase, SeatView, Size
 from engine.carcassonne.render import board_png
 from engine.core import public_events
@@ -210,7 +211,7 @@ def board_view(table: int, turn: int, locale: str | None) -> discord.ui.View:
 
 def place_view(table: int, turn: int, panel: PlacePanel, locale: str | None) -> discord.ui.View:
     """The spot select (this page's spots), Rotate, More spots, Place."""
-    view = discord.ui.View(timeout=None)
+    view = PanelView()
     options = [
         discord.SelectOption(
             label=_clip(t(locale, "carc.spot", number=index + 1, at=square_text(square))),
@@ -251,7 +252,7 @@ def place_view(table: int, turn: int, panel: PlacePanel, locale: str | None) -> 
 
 def deploy_view(table: int, turn: int, panel: DeployPanel, locale: str | None) -> discord.ui.View:
     """Where (nothing, or a feature), which meeple, Confirm."""
-    view = discord.ui.View(timeout=None)
+    view = PanelView()
     wheres = [
         discord.SelectOption(
             label=_clip(t(locale, "carc.deploy_nothing")),

@@ -50,6 +50,7 @@ from cogs.games import is_lobby
 from cogs.place import Act, check_place
 from cogs.race import FOLLOW_UP, THREAD_ARCHIVE_MINUTES, is_admin, on_own_panel
 from cogs.server_checks import enforce_server_settings, public_locale
+from cogs.ui import PanelView
 from engine.cartographers import Phase, SeatView
 from engine.cartographers.components import EDICTS, EXPLORE_BY_ID
 from engine.cartographers.events import AmbushIgnored, MonsterPlaced, SeasonScored
@@ -242,7 +243,7 @@ def board_view(table: int, turn: int, locale: str | None) -> discord.ui.View:
 
 def panel_view(table: int, turn: int, panel: DrawPanel, locale: str | None) -> discord.ui.View:
     """Terrain, shape, row and column selects; rotate, flip, type a cell, Confirm."""
-    view = discord.ui.View(timeout=None)
+    view = PanelView()
     draft = panel.draft
     selects = (
         ("terrain", panel.terrains, "carto.pick_terrain"),

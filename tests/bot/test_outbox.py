@@ -6,6 +6,9 @@ from __future__ import annotations
 
 import asyncio
 import random
+from typing import Any
+
+import pytest
 
 from bot.clock import FakeClock
 from bot.outbox import Backoff, Outbox
@@ -102,6 +105,27 @@ async def test_a_posted_board_is_marked_and_stored_in_one_transaction(
     assert service.storage.commits == commits + 1
     assert (await service.table(table.id)).row.board_message_id == 4242
     assert await service.announcements(table.id) == []
+
+
+async def test_a_posted_board_keeps_the_race_in_memory(
+    service: TableService, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Marking a board posted changes where the race lives, not its game: the next click
+    does not rebuild the game from the stored actions."""
+    table = await open_race(service)
+    [board] = await service.announcements(table.id)
+    await service.announced(board, 4242)
+    rebuilt: list[int] = []
+    read_actions = service.storage.actions
+
+    async def counted(race_id: int) -> Any:
+        rebuilt.append(race_id)
+        return await read_actions(race_id)
+
+    monkeypatch.setattr(service.storage, "actions", counted)
+    table_now, _ = await service.view_for(table.id, None)
+    assert table_now.row.board_message_id == 4242
+    assert rebuilt == []
 
 
 async def test_closed_dms_are_remembered_until_dms_are_chosen_again(

@@ -4,6 +4,8 @@ that leaves no statement running."""
 from __future__ import annotations
 
 import asyncio
+import sqlite3
+import threading
 from pathlib import Path
 from typing import Any
 
@@ -13,7 +15,7 @@ import pytest
 from bot.postgres import MIGRATIONS as POSTGRES_MIGRATIONS
 from bot.sql import DuplicateRow
 from bot.storage import MIGRATIONS as SQLITE_MIGRATIONS
-from bot.storage import Storage, StorageError, StoredAction
+from bot.storage import StaleWrite, Storage, StorageError, StoredAction
 from engine.core import Action
 from tests.databases import postgres_schema
 
@@ -196,3 +198,66 @@ async def test_processes_claim_disjoint_tables_with_posts_pending() -> None:
         finally:
             await first.close()
             await second.close()
+
+
+async def test_a_read_waits_for_no_write_in_progress(tmp_path: Path) -> None:
+    """Reads do not queue behind a write on the connection's thread (under load they waited
+    for every commit before them): while a write transaction is held open, a read of a
+    race completes at once and sees the last committed state."""
+    db_path = tmp_path / "circus.db"  # SQLite: its second, read-only connection
+    storage = await Storage.open(str(db_path))
+    try:
+        race_id = await storage.create_race(
+            game="charioteer",
+            guild_id=None,
+            channel_id=None,
+            host_id=1,
+            host_name="alice",
+            settings={"seats": 2},
+            seed=1,
+            locale=None,
+            now=1.0,
+        )
+        entered, release = threading.Event(), threading.Event()
+
+        def hold(connection: sqlite3.Connection) -> None:
+            connection.execute("UPDATE races SET status = 'running' WHERE id = ?", (race_id,))
+            entered.set()
+            release.wait()
+
+        writing = asyncio.create_task(storage.write_with(hold))
+        await asyncio.to_thread(entered.wait)
+        reading = asyncio.create_task(storage.race(race_id))
+        await asyncio.sleep(0)
+        done = reading.done()
+        release.set()
+        await writing
+        assert done
+        row = await reading
+        assert row is not None and row.status == "lobby"
+        assert (await storage.race(race_id)).status == "running"  # type: ignore[union-attr]
+    finally:
+        await storage.close()
+
+
+async def test_writes_made_together_commit_together_and_fail_alone(tmp_path: Path) -> None:
+    """Writes that arrive while one commits share the next commit (one disk sync), each
+    still all or nothing: one that fails is rolled back alone."""
+    db_path = tmp_path / "circus.db"  # SQLite: its second, read-only connection
+    storage = await Storage.open(str(db_path))
+    try:
+        commits = storage.commits
+        facts = [storage.set_fact(f"fact:{n}", str(n)) for n in range(8)]
+        stale = storage.update_race(999, 1.0, status="running")  # no such race: StaleWrite
+        outcomes = await asyncio.gather(*facts, stale, return_exceptions=True)
+        assert outcomes[:8] == [None] * 8
+        assert isinstance(outcomes[8], StaleWrite)
+        assert storage.commits - commits < 8  # one each: 8
+        assert [await storage.fact(f"fact:{n}") for n in range(8)] == [str(n) for n in range(8)]
+    finally:
+        await storage.close()
+    reopened = await Storage.open(str(db_path))
+    try:
+        assert await reopened.fact("fact:7") == "7"
+    finally:
+        await reopened.close()

@@ -3,16 +3,22 @@
 from __future__ import annotations
 
 import asyncio
+import gc
 import time
+from pathlib import Path
+
+import discord
 
 from bot.clock import FakeClock
-from bot.service import TableService
+from bot.service import TableService, TableSettings
 from cogs.app import CircusBot
 from tests.cogs.conftest import Circus, settings_for
 from tests.e2e.players import (
+    BOARD,
     board_turn,
     boards,
     custom_id,
+    database_actions,
     play_turn_with_the_panel,
     reveals,
     start_race,
@@ -50,6 +56,75 @@ async def test_move_forms_use_labels_and_dismissed_ones_are_not_kept(circus: Cir
     assert not label["component"].get("label")
     answer = await (await alice.submit_modal(opened, {"move": "reset 1"})).reply()
     assert "Move confirmed" in answer.content
+
+
+async def test_private_panels_are_not_kept_after_they_are_sent(circus: Circus) -> None:
+    """A panel's buttons are looked up by custom_id, so nothing keeps its view once it is
+    sent (discord.py would keep an ephemeral message's view, and a task, for 15 minutes)."""
+    fake, alice, bob = circus.fake, circus.alice, circus.bob
+    _, place = await start_race(fake, alice, [bob], circus.channel)
+    board = await wait_for_board(fake, place, 1)
+    for user in (alice, bob):
+        panel = await (await user.click(board, custom_id(board, "choose"))).reply()
+        assert panel.ephemeral
+        await play_turn_with_the_panel(user, board)
+    await wait_for_board(fake, place, 2)
+    await circus.bot.finish_in_flight()  # the last answers' views may still be in hand
+    gc.collect()
+    assert [view for view in gc.get_objects() if isinstance(view, discord.ui.View)] == []
+
+
+async def test_owed_work_is_caught_up_once_in_the_background(
+    fake: FakeDiscord, tmp_path: Path
+) -> None:
+    """Races stored with an AI seat's move owed and their first board not posted (a crash
+    right after Start): after the start every AI move is played and every board posted
+    exactly once, while a player who asks for something meanwhile is answered."""
+    database = tmp_path / "races.db"
+    guild = fake.add_guild("Circus")
+    channel = guild.add_text_channel("races")
+    alice, bob = guild.add_member("alice"), guild.add_member("bob")
+    stored = await TableService.create(str(database))
+    races = []
+    for _ in range(6):
+        table = await stored.open_lobby(
+            game="charioteer",
+            host_id=alice.id,
+            host_name="alice",
+            settings=TableSettings(seats=2, turn_seconds=None),
+            guild_id=guild.id,
+            channel_id=channel.id,
+        )
+        await stored.add_ai(table.id, alice.id, "random")
+        await stored.start(table.id, alice.id)
+        races.append(table.id)
+    assert await stored.tables_to_resume() == races
+    await stored.close()
+    posts = "/channels/{channel_id}/messages"
+    fake.script_rate_limit("POST", posts, times=len(races), retry_after=1.0)
+    with pointed_at(fake):
+        bot = CircusBot(settings_for(fake, database))
+        runner = asyncio.create_task(bot.start(fake.token))
+        try:
+            await fake.wait_until_ready(timeout=60)
+            asked = await bob.slash(channel, "race new")
+            lobby = await asked.reply()
+            assert "Race #" in lobby.content
+            assert not bot.catch_up.done.is_set()  # answered during the catch-up
+            await asyncio.wait_for(bot.catch_up.done.wait(), 60)
+            await fake.wait_for(  # a post Discord refused is the outbox's to retry
+                lambda: len(boards(channel)) >= len(races), 60, "every owed board"
+            )
+            assert await bot.service.tables_to_resume() == []
+        finally:
+            await bot.close()
+            await runner
+    posted = [m for m in channel.public_messages() if BOARD.match(m.content)]
+    assert sorted((int(BOARD.match(m.content).group(1)), board_turn(m)) for m in posted) == [  # type: ignore[union-attr]
+        (race, 1) for race in races
+    ]
+    ai_moves = [a for a in database_actions(database) if a[1] == "ai"]
+    assert len(ai_moves) == len(races)
 
 
 async def test_a_sync_discord_holds_back_does_not_keep_the_bot_offline(
