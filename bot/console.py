@@ -2,7 +2,8 @@
 can be played and a bug reproduced with no Discord at all.
 
 What is shared by every game lives at the top: the options (checked before anything
-starts: one clear line and exit status 2 for a wrong one), one Ctrl-C that stops cleanly,
+starts: one clear line and exit status 2 for a wrong one, an unknown ``--locale``
+included), one Ctrl-C that stops cleanly,
 and the yes/no questions. Each game then has its own part: :class:`CharioteerConsole`
 races against AI seats through the same service, storage and renderers as Discord (moves
 typed in the text form of :mod:`bot.games.charioteer.drafts`: ``R5 1 2 crowd t1``, ``reset 3``), and
@@ -39,6 +40,7 @@ from bot.service import (
 )
 from bot.storage import StorageError
 from bot.text import t
+from engine.cartographers.messages import catalogue as cartographers_catalogue
 from engine.charioteer import Move
 from engine.charioteer.render import (
     board_text,
@@ -48,18 +50,25 @@ from engine.charioteer.render import (
     reveal_text,
     rule_text,
 )
+from engine.charioteer.render.common import catalogue as charioteer_catalogue
 from engine.charioteer.render.common import chariot_name, say
 from engine.charioteer.state import MAX_LAPS, SEAT_NAMES
 from engine.charioteer.view import SeatView
 from engine.core import MAX_SEED, EngineError, public_events
+from engine.jsonio import locale_option
 
+LOCALES = tuple(
+    sorted(set(charioteer_catalogue().locales) & set(cartographers_catalogue().locales))
+)
+"""The languages both games speak (``--locale``)."""
 PLAYER_ID = 1
 PLAYER_NAME = "you"
 MOVE_SAMPLES = 12
 EXIT_OPTIONS = 2
 EXIT_INTERRUPTED = 130
 """What a shell reports for a program stopped by Ctrl-C."""
-YES = frozenset({"", "y", "yes"})
+YES = frozenset({"", "y", "yes", "s", "si", "sí"})
+"""Yes in English, Spanish and Italian (Enter too)."""
 NO = frozenset({"n", "no"})
 QUIT_WORDS = frozenset({"quit", "exit", "q"})
 MARKDOWN = re.compile(r"\*\*|`")
@@ -382,7 +391,10 @@ async def run_console(
         service = await TableService.create(str(path), seeds=seeds, choose_action=choose_action)
         try:
             console = CharioteerConsole(
-                service, Terminal(lines, out), kept_in=path if database else None
+                service,
+                Terminal(lines, out),
+                locale=args.locale,
+                kept_in=path if database else None,
             )
             return await console.run(args.seats, args.level, args.laps)
         finally:
@@ -398,7 +410,7 @@ def run_cartographers(args: argparse.Namespace, lines: Iterator[str], out: TextI
     from engine.cartographers.terminal import play
 
     seed = args.seed if args.seed is not None else secrets.randbelow(MAX_SEED + 1)
-    return play(lines, out, seed=seed, side=args.side)
+    return play(lines, out, seed=seed, side=args.side, lang=args.locale)
 
 
 # --------------------------------------------------------------------------- options
@@ -429,19 +441,25 @@ def add_arguments(parser: argparse.ArgumentParser, locale: str = "en") -> None:
     parser.add_argument(
         "--side", choices=("A", "B"), default="A", help=t(locale, "console.option.side")
     )
+    parser.add_argument(
+        "--locale",
+        type=locale_option(LOCALES),
+        default="en",
+        help=t(locale, "console.option.locale", locales=", ".join(LOCALES)),
+    )
     parser.add_argument("--database", default=None, help=t(locale, "console.option.database"))
 
 
 def check_options(args: argparse.Namespace) -> None:
     """The options' values, with the sentences players read on Discord."""
     if not 2 <= args.seats <= len(SEAT_NAMES):
-        raise OptionError(t("en", "error.bad_seats", low=2, high=len(SEAT_NAMES)))
+        raise OptionError(t(args.locale, "error.bad_seats", low=2, high=len(SEAT_NAMES)))
     if not 1 <= args.laps <= MAX_LAPS:
-        raise OptionError(t("en", "console.bad_laps", high=MAX_LAPS))
+        raise OptionError(t(args.locale, "console.bad_laps", high=MAX_LAPS))
     if args.seed is not None and not 0 <= args.seed <= MAX_SEED:
-        raise OptionError(t("en", "console.bad_seed", high=MAX_SEED))
+        raise OptionError(t(args.locale, "console.bad_seed", high=MAX_SEED))
     if args.database is not None and Path(args.database).is_dir():
-        raise OptionError(t("en", "console.database_folder", file=args.database))
+        raise OptionError(t(args.locale, "console.database_folder", file=args.database))
 
 
 def build_parser(locale: str = "en") -> LocalParser:
@@ -484,7 +502,7 @@ def main(argv: Sequence[str], stdin: TextIO, out: TextIO, err: TextIO | None = N
             return asyncio.run(run_console(args, lines, out))
         except KeyboardInterrupt:
             key = "console.interrupted_kept" if args.database else "console.interrupted"
-            out.write("\n" + t("en", key, file=args.database) + "\n")
+            out.write("\n" + t(args.locale, key, file=args.database) + "\n")
             return EXIT_INTERRUPTED
         except StorageError as error:
             errors.write(f"python -m bot local: {error}\n")

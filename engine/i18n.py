@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import functools
 import json
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from importlib import resources
 from string import Formatter
 from typing import Any
@@ -20,12 +20,26 @@ DEFAULT_LOCALE = "en"
 Template = str | Mapping[str, str]
 
 
+class UnknownLocale(ValueError):
+    """A language no catalogue speaks; the message names the ones there are."""
+
+
 @functools.lru_cache(maxsize=256)
 def base_locale(locale: str | None) -> str:
     """``"es-ES"`` → ``"es"``; ``None`` or empty → the default locale."""
     if not locale:
         return DEFAULT_LOCALE
     return str(locale).replace("_", "-").split("-")[0].lower()
+
+
+def supported_locale(locale: str, locales: Iterable[str]) -> str:
+    """``locale`` reduced to its language (``"es-ES"`` → ``"es"``) if it is one of
+    ``locales``, else :class:`UnknownLocale` naming the languages there are."""
+    known = sorted(set(locales))
+    language = base_locale(locale)
+    if not locale or language not in known:
+        raise UnknownLocale(f"no language {locale!r}; the languages are {', '.join(known)}")
+    return language
 
 
 class Catalogue:

@@ -18,6 +18,7 @@ from collections.abc import Callable, Sequence
 from typing import NoReturn, TextIO
 
 from engine.core import JSON, EngineError, MalformedPosition
+from engine.i18n import UnknownLocale, supported_locale
 
 EXIT_INPUT_ERROR = 2
 MAX_DEPTH = 32
@@ -58,6 +59,19 @@ def whole_number(low: int, high: int = MAX_MAGNITUDE) -> Callable[[str], int]:
         try:
             return parse_whole_number(text, low, high)
         except CommandLineError as error:
+            raise argparse.ArgumentTypeError(str(error)) from None
+
+    return parse
+
+
+def locale_option(locales: Sequence[str]) -> Callable[[str], str]:
+    """An argument type for a ``--locale`` option: one of ``locales`` (``es-ES`` reads as
+    ``es``), or a refusal naming them."""
+
+    def parse(text: str) -> str:
+        try:
+            return supported_locale(text, locales)
+        except UnknownLocale as error:
             raise argparse.ArgumentTypeError(str(error)) from None
 
     return parse

@@ -24,8 +24,6 @@ CHART_HEIGHT = 220
 MARGIN = 12
 TITLE_SIZE = 16
 ROW_HEIGHT = 22
-COLUMNS = ("player", "points", "opponents", "games")
-"""The standings table's columns after the place, by message id (``standings.player``)."""
 
 
 def rating_chart(title: str, history: Sequence[tuple[float, Rating]]) -> Picture:
@@ -116,11 +114,14 @@ def table_picture(
     return canvas.picture()
 
 
+STANDINGS_COLUMNS = ("place", "player", "points", "opponents", "games")
+
+
 def standings_picture(
-    title: str, standings: Sequence[StandingRow], locale: str | None = None
+    title: str, standings: Sequence[StandingRow], locale: str | None = "en"
 ) -> Picture:
     """A tournament's standings: place, player (dropped players marked), points,
-    opponents' points and games played, headed in ``locale``."""
+    opponents' points and games played, labelled in ``locale``."""
     rows = [
         [
             str(row.rank),
@@ -131,8 +132,8 @@ def standings_picture(
         ]
         for row in standings
     ]
-    headers = ["#", *(t(locale, f"standings.{column}") for column in COLUMNS)]
-    return table_picture(title, headers, rows, [1, 5, 1.4, 1.4, 1.4])
+    headers = [t(locale, f"standings.col.{column}") for column in STANDINGS_COLUMNS]
+    return table_picture(title, headers, rows, [1, 4, 1.4, 1.4, 2])
 
 
 __all__ = ["rating_chart", "standings_picture", "table_picture"]

@@ -5,12 +5,14 @@
 ``python -m engine.carcassonne apply FILE.json``: the file holds a position and, under
 ``"action"``, one action (``{"kind": "place", "seat": "red", "data": {"x": 1, "y": 0,
 "rotation": 90}}``; the seat defaults to the active one). Prints ``{"position", "events",
-"result"}``; a refused or malformed input exits 2 printing only ``{"error": "..."}``.
+"result"}``; a refused or malformed input exits 2 printing only ``{"error": "..."}`` (a
+refused action adds its ``message`` id and ``params``).
 
-``python -m engine.carcassonne show FILE.json [--png out.png]`` prints the text summary
-(and writes the board picture). ``score FILE.json`` prints what every open feature would
-score at the end. ``simulate --seats strategic,greedy --games 400 --seed 1`` plays AI
-levels against each other.
+``python -m engine.carcassonne show FILE.json [--png out.png] [--locale es]`` prints the
+text summary (and writes the board picture) in English, Spanish or Italian.
+``score FILE.json`` prints what every open feature would score at the end.
+``simulate --seats strategic,greedy --games 400 --seed 1`` plays AI levels against each
+other.
 """
 
 from __future__ import annotations
@@ -20,11 +22,12 @@ import sys
 from collections.abc import Mapping, Sequence
 from typing import TextIO
 
+from engine.carcassonne.messages import catalogue
 from engine.carcassonne.rules import final_scores
 from engine.carcassonne.simulate import simulate
 from engine.carcassonne.table import Table
 from engine.core import JSON, Action, EngineError, MalformedPosition
-from engine.jsonio import dump, read_json
+from engine.jsonio import CommandParser, dump, locale_option, read_json
 
 EXIT_INPUT_ERROR = 2
 
@@ -86,9 +89,9 @@ def run_show(args: argparse.Namespace, out: TextIO) -> int:
     from engine.carcassonne.render import board_png, summary
 
     view = Table.from_position(_position(read_json(args.file))).view()
-    out.write(summary(view) + "\n")
+    out.write(summary(view, args.locale) + "\n")
     if args.png is not None:
-        image = board_png(view)
+        image = board_png(view, locale=args.locale)
         try:
             with open(args.png, "wb") as handle:
                 handle.write(image)
@@ -115,7 +118,7 @@ def run_simulate(args: argparse.Namespace, out: TextIO) -> int:
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+    parser = CommandParser(
         prog="python -m engine.carcassonne",
         description="Carcassonne: Star Wars's engine on the command line.",
     )
@@ -137,6 +140,12 @@ def build_parser() -> argparse.ArgumentParser:
     show = commands.add_parser("show", help="a position as text (and as a picture)")
     show.add_argument("file", help="position JSON (- for stdin)")
     show.add_argument("--png", help="write the board picture to this file")
+    show.add_argument(
+        "--locale",
+        type=locale_option(catalogue().locales),
+        default="en",
+        help=f"language of the text: {', '.join(catalogue().locales)} (default en)",
+    )
     show.set_defaults(run=run_show)
 
     score = commands.add_parser("score", help="what each open feature would score at the end")
@@ -157,8 +166,8 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
     """Run a command; input errors print ``{"error": ...}`` and return 2."""
     stream = out if out is not None else sys.stdout
-    args = build_parser().parse_args(argv)
     try:
+        args = build_parser().parse_args(argv)
         result: int = args.run(args, stream)
         return result
     except EngineError as error:

@@ -8,7 +8,8 @@ colours (the large one bigger and ringed), the last placement framed, coordinate
 every edge, and optional numbered squares (the legal squares of a placement). The whole
 map is fitted to the phone's width; once it is :data:`CROP_FROM` squares wide or tall, a
 close-up around the last placement comes first, above it. :func:`summary` is the text:
-scores, meeples left, tiles left, every feature held. Both say which tile set is played.
+scores, meeples left, tiles left, every feature held. Both say which tile set is played,
+in the locale asked (:mod:`engine.carcassonne.messages`).
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from collections.abc import Mapping, Sequence
 
 from engine.carcassonne.board import Board, FeatureRef, Placed, turned
 from engine.carcassonne.components import Faction, Kind, Size
+from engine.carcassonne.messages import catalogue, colour_name, faction_mark, kind_name, say
 from engine.carcassonne.state import Meeple
 from engine.carcassonne.view import SeatView
 from engine.drawing import MIN_TEXT, PHONE_WIDTH, Canvas, Picture
@@ -45,7 +47,6 @@ FACTION_RGB: dict[Faction, RGB] = {
     Faction.EMPIRE: (120, 140, 170),
     Faction.BOUNTY: (74, 170, 96),
 }
-FACTION_MARK: dict[Faction, str] = {Faction.REBEL: "R", Faction.EMPIRE: "E", Faction.BOUNTY: "B"}
 PLAYER_RGB: dict[str, RGB] = {
     "red": (230, 45, 45),
     "green": (40, 190, 70),
@@ -82,11 +83,19 @@ class _Map:
     """One drawing of part of the map: ``window`` (squares) at ``origin`` with squares
     ``tile`` units wide."""
 
-    def __init__(self, canvas: Canvas, window: Window, origin: tuple[float, float], tile: float):
+    def __init__(
+        self,
+        canvas: Canvas,
+        window: Window,
+        origin: tuple[float, float],
+        tile: float,
+        locale: str = "en",
+    ):
         self.canvas = canvas
         self.window = window
         self.origin = origin
         self.tile = tile
+        self.marks = {faction: faction_mark(faction, locale) for faction in Faction}
 
     @staticmethod
     def size(window: Window, tile: float) -> tuple[float, float]:
@@ -187,7 +196,7 @@ class _Map:
         mark_size = max(MIN_TEXT, round(tile * 0.18))
         if kind.planet is not None:
             canvas.circle((cx, cy), tile * 0.2, FACTION_RGB[kind.planet], TEXT, 1)
-            canvas.text((cx, cy), FACTION_MARK[kind.planet], mark_size, TEXT, "mm", bold=True)
+            canvas.text((cx, cy), self.marks[kind.planet], mark_size, TEXT, "mm", bold=True)
         for index, feature in enumerate(kind.features):
             if feature.symbol is None:
                 continue
@@ -196,7 +205,7 @@ class _Map:
             r = tile * 0.09
             canvas.rect((sx - r, sy - r, sx + r, sy + r), FACTION_RGB[feature.symbol])
             if tile >= CLOSE_TILE * 0.9:
-                canvas.text((sx, sy), FACTION_MARK[feature.symbol], MIN_TEXT, TEXT, "mm")
+                canvas.text((sx, sy), self.marks[feature.symbol], MIN_TEXT, TEXT, "mm")
 
     def _meeple(self, meeple: Meeple, placed: Placed, slot: int) -> None:
         canvas, tile = self.canvas, self.tile
@@ -218,10 +227,12 @@ def board_picture(
     *,
     last: tuple[int, int] | None = None,
     spots: Sequence[tuple[int, int]] = (),
+    locale: str = "en",
 ) -> Picture:
     """The map (one empty square of border all round) fitted to a phone's width, under a
     close-up around ``last`` (by default the tile placed last) once the map is large.
-    ``spots`` (squares) are numbered from 1 in the order given, each square once."""
+    ``spots`` (squares) are numbered from 1 in the order given, each square once; the
+    caption and the factions' letters are in ``locale``."""
     board = view.board
     bx0, by0, bx1, by1 = board.bounds
     window = (bx0 - 1, by0 - 1, bx1 + 1, by1 + 1)
@@ -242,42 +253,68 @@ def board_picture(
     width = max(PHONE_WIDTH, whole_size[0], close_size[0])
     height = CAPTION + close_size[1] + GAP + whole_size[1]
     canvas = Canvas(width, height, BACKGROUND)
-    canvas.text((6, CAPTION / 2), f"tile set: {view.tile_set}", MIN_TEXT, TEXT, "lm")
+    caption = say(locale, "picture.tile_set", tile_set=view.tile_set)
+    canvas.text((6, CAPTION / 2), caption, MIN_TEXT, TEXT, "lm")
     if large:
-        close = _Map(canvas, close_window, ((width - close_size[0]) / 2, CAPTION), CLOSE_TILE)
+        origin = ((width - close_size[0]) / 2, CAPTION)
+        close = _Map(canvas, close_window, origin, CLOSE_TILE, locale)
         close.draw(board, view.meeples, last, labels)
     top = CAPTION + close_size[1] + GAP
-    whole = _Map(canvas, window, ((width - whole_size[0]) / 2, top), tile)
+    whole = _Map(canvas, window, ((width - whole_size[0]) / 2, top), tile, locale)
     whole.draw(board, view.meeples, last, labels)
     return canvas.picture()
 
 
 def board_png(
-    view: SeatView, *, last: tuple[int, int] | None = None, spots: Sequence[tuple[int, int]] = ()
+    view: SeatView,
+    *,
+    last: tuple[int, int] | None = None,
+    spots: Sequence[tuple[int, int]] = (),
+    locale: str = "en",
 ) -> bytes:
-    return board_picture(view, last=last, spots=spots).png
+    return board_picture(view, last=last, spots=spots, locale=locale).png
 
 
-KIND_NAME = {Kind.ROUTE: "trade route", Kind.ASTEROID: "asteroid field", Kind.PLANET: "planet"}
+def unit_text(unit: str, locale: str) -> str:
+    """A seat by its colour, or a team, in words."""
+    key = f"team.{unit}"
+    return say(locale, key) if key in catalogue().ids() else colour_name(unit, locale)
 
 
-def summary(view: SeatView) -> str:
+def summary(view: SeatView, locale: str = "en") -> str:
     """Scores, meeples left, tiles left and the features in contest, as plain text."""
-    lines = [f"Carcassonne: Star Wars (tile set: {view.tile_set})"]
+    lines = [say(locale, "summary.title", tile_set=view.tile_set)]
     if view.result is not None:
-        lines.append("Game over. Winner: " + ", ".join(view.result.winners))
+        winners = ", ".join(unit_text(unit, locale) for unit in view.result.winners)
+        lines.append(say(locale, "summary.over", winners=winners))
     else:
-        doing = f"holds {view.current}" if view.current else "deploys"
-        lines.append(
-            f"Turn {view.turn}: {view.active} {doing}; {view.stack_size} tiles left in the stack"
-        )
-    scores = dict(zip(view.units, view.scores, strict=True))
-    lines.append("Scores: " + ", ".join(f"{unit} {points}" for unit, points in scores.items()))
+        seat = colour_name(view.active, locale)
+        left = view.stack_size
+        if view.current:
+            turn = say(
+                locale, "summary.holds", turn=view.turn, seat=seat, tile=view.current, left=left
+            )
+        else:
+            turn = say(locale, "summary.deploys", turn=view.turn, seat=seat, left=left)
+        lines.append(turn)
+    scores = ", ".join(
+        say(locale, "summary.score", unit=unit_text(unit, locale), points=points)
+        for unit, points in zip(view.units, view.scores, strict=True)
+    )
+    lines.append(say(locale, "summary.scores", scores=scores))
     supplies = []
     for seat in view.seats:
         supply = view.supply(seat)
-        supplies.append(f"{seat} {supply[Size.SMALL]} small + {supply[Size.LARGE]} large")
-    lines.append("Meeples left: " + ", ".join(supplies))
+        supplies.append(
+            say(
+                locale,
+                "summary.supply",
+                seat=colour_name(seat, locale),
+                small=supply[Size.SMALL],
+                large=supply[Size.LARGE],
+            )
+        )
+    lines.append(say(locale, "summary.supplies", supplies=", ".join(supplies)))
     contested = []
     board = view.board
     seen: set[int] = set()
@@ -288,11 +325,18 @@ def summary(view: SeatView) -> str:
         seen.add(id(region))
         holders = sorted({m.seat for m in view.meeples if board.region(m.at) is region})
         contested.append(
-            f"  {KIND_NAME[region.kind]} at {region.anchor}: {', '.join(holders)}, "
-            f"{region.tiles} tile(s), {len(region.symbols)} symbol(s), worth "
-            f"{region.value(final=True)} now at the end"
+            say(
+                locale,
+                "summary.feature",
+                kind=kind_name(region.kind, locale),
+                at=region.anchor,
+                holders=", ".join(colour_name(seat, locale) for seat in holders),
+                tiles=region.tiles,
+                symbols=len(region.symbols),
+                points=region.value(final=True),
+            )
         )
     if contested:
-        lines.append("Features held:")
+        lines.append(say(locale, "summary.held"))
         lines.extend(contested)
     return "\n".join(lines)

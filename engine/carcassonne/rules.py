@@ -18,7 +18,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import Any, ClassVar, TypeVar
 
 from engine.carcassonne.battle import fight, units_in
 from engine.carcassonne.board import Board, FeatureRef, Placed, Region
@@ -43,11 +43,13 @@ from engine.carcassonne.events import (
     TileRemoved,
     TileReturned,
 )
+from engine.carcassonne.messages import say as catalogue_text
 from engine.carcassonne.state import GameState, Meeple, Options, Phase, Result, Unplaceable
 from engine.core import (
     JSON,
     Action,
     Chance,
+    EngineError,
     Event,
     GameOver,
     IllegalAction,
@@ -216,14 +218,14 @@ def legal_deployments(state: GameState) -> list[Deployment | None]:
 
 def _check_turn(state: GameState, action: Action, phase: Phase) -> None:
     if state.phase is Phase.OVER:
-        raise GameOver("the game is over", seat=action.seat)
+        raise _refused(GameOver, action.seat, "rule.game_over")
     if action.seat not in state.seats:
         raise MalformedAction(f"there is no seat {action.seat} in this game")
     if action.seat != state.active_seat:
-        raise IllegalAction(f"it is {state.active_seat}'s turn", seat=action.seat)
+        raise _refused(IllegalAction, action.seat, "rule.not_your_turn", seat=state.active_seat)
     if state.phase is not phase:
-        wanted = "place the tile" if state.phase is Phase.PLACE else "deploy (or not)"
-        raise IllegalAction(f"first {wanted}", seat=action.seat)
+        wanted = "rule.place_first" if state.phase is Phase.PLACE else "rule.deploy_first"
+        raise _refused(IllegalAction, action.seat, wanted)
 
 
 # --------------------------------------------------------------------------- the turn
@@ -233,10 +235,14 @@ def place(state: GameState, seat: str, placement: Placement) -> tuple[GameState,
     assert state.current is not None
     tile = tile_type(state.current)
     if not state.board.fits(tile, placement.x, placement.y, placement.rotation):
-        raise IllegalAction(
-            f"{tile.id} does not fit on {placement.x},{placement.y} turned "
-            f"{placement.rotation * 90}°: every shared edge must match and it must touch a tile",
-            seat=seat,
+        raise _refused(
+            IllegalAction,
+            seat,
+            "rule.does_not_fit",
+            tile=tile.id,
+            x=placement.x,
+            y=placement.y,
+            degrees=placement.rotation * 90,
         )
     placed = Placed(placement.x, placement.y, tile.id, placement.rotation)
     after = dataclasses.replace(
@@ -261,9 +267,10 @@ def deploy(
         events.append(NothingDeployed(seat))
     else:
         if deployment.at not in deploy_targets(state):
-            raise IllegalAction(_refusal(state, deployment.at), seat=seat)
+            message, params = _refusal(state, deployment.at)
+            raise _refused(IllegalAction, seat, message, **params)
         if state.supply(seat)[deployment.size] == 0:
-            raise IllegalAction(f"no {deployment.size.value} meeple left in supply", seat=seat)
+            raise _refused(IllegalAction, seat, "rule.no_meeple", size=deployment.size.value)
         meeples.append(Meeple(seat, deployment.size, deployment.at))
         attack = deployment.at.is_planet and deployment.at.square != state.placed
         kind = board.region(deployment.at).kind
@@ -319,15 +326,26 @@ def touched_regions(board: Board, x: int, y: int) -> list[Region]:
     return regions
 
 
-def _refusal(state: GameState, at: FeatureRef) -> str:
+def _refusal(state: GameState, at: FeatureRef) -> tuple[str, dict[str, JSON]]:
+    """Why a deployment's target is refused: a message id and its parameters."""
     board = state.board
     if state.placed is not None and at.square == state.placed and not at.is_planet:
         if not board.has(at):
-            return f"the tile just placed has no feature {at.feature}"
-        return "that feature already holds a meeple: only a planet may be attacked"
+            return "rule.no_feature", {"feature": at.feature}
+        return "rule.feature_held", {}
     if at.is_planet:
-        return "you may deploy only on the placed tile's planet or a planet around it"
-    return "you may deploy only on a feature of the tile just placed"
+        return "rule.planet_not_near", {}
+    return "rule.not_on_tile", {}
+
+
+E = TypeVar("E", bound=EngineError)
+
+
+def _refused(kind: type[E], who: str | None, message: str, /, **params: JSON) -> E:
+    """A rule error whose reason is the English of ``message`` (its id and parameters go
+    with it, for :func:`engine.carcassonne.messages.reason` in another language)."""
+    reason = catalogue_text("en", message, **params)
+    return kind(reason, seat=who, message=message, params=params)
 
 
 def _score(region: Region, inside: list[Meeple], unit_of: Any, *, final: bool) -> FeatureScored:

@@ -6,6 +6,7 @@ a position or record) and which cells earned it; ``show FILE.json [--seat S] [--
 out.png]`` prints the table (or a map) as text and can write the map as a PNG; ``legal
 FILE.json --seat S --terrain T --shape N`` lists the legal placements of a position;
 ``play [--side A|B] [--seed N]`` is a solo game on standard input and output;
+``show`` and ``play`` speak English, Spanish or Italian (``--locale es``);
 ``simulate LEVEL LEVEL… [--games N]`` plays AI seats against each other and prints their
 win rates.
 
@@ -21,7 +22,7 @@ from dataclasses import dataclass
 from typing import TextIO
 
 from engine.cartographers.components import COIN_TRACK, DRAWABLE, Terrain
-from engine.cartographers.messages import text
+from engine.cartographers.messages import catalogue, text
 from engine.cartographers.notation import read_position
 from engine.cartographers.rules import legal_placements
 from engine.cartographers.scoring import score_all
@@ -35,6 +36,7 @@ from engine.core import JSON, GameRecord, MalformedPosition, replay, to_jsonable
 from engine.jsonio import (
     CommandParser,
     dump,
+    locale_option,
     parse_whole_number,
     read_json,
     run_command,
@@ -113,8 +115,8 @@ def run_show(args: argparse.Namespace, out: TextIO) -> int:
         if seat not in state.seats:
             raise MalformedPosition(f"there is no seat {seat} at this table")
         seat_view = view(state, None)
-        lines.append(render_table(seat_view, seat))
-        lines.extend(render_scores(seat_view, seat))
+        lines.append(render_table(seat_view, seat, args.locale))
+        lines.extend(render_scores(seat_view, seat, args.locale))
         player = state.player(seat)
         sheet, coins = player.sheet, player.coins
     else:
@@ -125,9 +127,9 @@ def run_show(args: argparse.Namespace, out: TextIO) -> int:
         from engine.cartographers.render import map_picture, seat_map_picture
 
         if loaded.state is not None:
-            picture = seat_map_picture(view(loaded.state, None), seat)
+            picture = seat_map_picture(view(loaded.state, None), seat, lang=args.locale)
         else:
-            picture = map_picture(sheet, coins=coins)
+            picture = map_picture(sheet, coins=coins, lang=args.locale)
         write_file(args.png, picture.png)
     out.write("\n".join(lines) + "\n")
     return 0
@@ -165,9 +167,9 @@ def run_legal(args: argparse.Namespace, out: TextIO) -> int:
 def run_play(args: argparse.Namespace, out: TextIO) -> int:
     """The solo game on the terminal; one Ctrl-C abandons it with a line, not a traceback."""
     try:
-        return play(sys.stdin, out, seed=args.seed, side=args.side)
+        return play(sys.stdin, out, seed=args.seed, side=args.side, lang=args.locale)
     except KeyboardInterrupt:
-        out.write("\n" + text("play.bye") + "\n")
+        out.write("\n" + text("play.bye", lang=args.locale) + "\n")
         return EXIT_INTERRUPTED
 
 
@@ -184,6 +186,16 @@ def run_simulate(args: argparse.Namespace, out: TextIO) -> int:
     )
     dump(summary, out, args.compact)
     return 0
+
+
+def add_locale(parser: argparse.ArgumentParser) -> None:
+    locales = catalogue().locales
+    parser.add_argument(
+        "--locale",
+        type=locale_option(locales),
+        default="en",
+        help=f"language of the text: {', '.join(locales)} (default en)",
+    )
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -210,6 +222,7 @@ def build_parser() -> argparse.ArgumentParser:
     show.add_argument("file", help="a map, position or record (- for stdin)")
     show.add_argument("--seat", help="whose map to show (default: the first)")
     show.add_argument("--png", help="also write the map as a PNG to this path")
+    add_locale(show)
     show.set_defaults(run=run_show)
 
     legal = commands.add_parser("legal", help="the legal placements in a position")
@@ -225,6 +238,7 @@ def build_parser() -> argparse.ArgumentParser:
     solo = commands.add_parser("play", help="a solo game on standard input and output")
     solo.add_argument("--side", choices=("A", "B"), default="A")
     solo.add_argument("--seed", type=whole_number(0), default=0)
+    add_locale(solo)
     solo.set_defaults(run=run_play)
 
     simulate = commands.add_parser("simulate", help="AI seats against each other")

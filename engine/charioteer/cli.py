@@ -6,8 +6,9 @@ illegal or malformed input exits 2 printing only ``{"error": "..."}``.
 
 ``python -m engine.charioteer new --seats 4 --seed 7`` prints a fresh position.
 
-``python -m engine.charioteer show FILE.json [--seat A] [--png out.png]`` renders a
-position: the public board as text, a seat's hand, the board image.
+``python -m engine.charioteer show FILE.json [--seat A] [--png out.png] [--locale es]``
+renders a position: the public board as text, a seat's hand, the board image, in English,
+Spanish or Italian.
 ``python -m engine.charioteer simulate --seats strategic,greedy --races 400 --seed 1``
 races AI levels against each other and prints their figures (win rates, turns, moves).
 """
@@ -20,9 +21,18 @@ from typing import TextIO
 
 from engine.charioteer.events import MoveCommitted
 from engine.charioteer.race import Race
+from engine.charioteer.render.common import catalogue
 from engine.charioteer.simulate import simulate
 from engine.core import JSON, Event, MalformedPosition
-from engine.jsonio import CommandParser, dump, read_json, run_command, whole_number, write_file
+from engine.jsonio import (
+    CommandParser,
+    dump,
+    locale_option,
+    read_json,
+    run_command,
+    whole_number,
+    write_file,
+)
 
 
 def resolve_file(document: JSON) -> dict[str, JSON]:
@@ -105,7 +115,12 @@ def build_parser() -> argparse.ArgumentParser:
     show.add_argument("file", help="position JSON (- for stdin)")
     show.add_argument("--seat", help="also show this seat's hand")
     show.add_argument("--png", help="write the board image to this file")
-    show.add_argument("--locale", default="en", help="language of the text (default en)")
+    show.add_argument(
+        "--locale",
+        type=locale_option(catalogue().locales),
+        default="en",
+        help=f"language of the text: {', '.join(catalogue().locales)} (default en)",
+    )
     show.set_defaults(run=run_show)
 
     sim = commands.add_parser("simulate", help="race AI levels against each other")

@@ -321,3 +321,34 @@ def test_fuzz_valid_json(
 
 def test_parse_json_reads_a_byte_order_mark() -> None:
     assert parse_json(b'\xef\xbb\xbf{"a": 1}') == {"a": 1}
+
+
+@pytest.mark.parametrize("main", [charioteer_main, cartographers_main])
+def test_show_refuses_an_unknown_locale_naming_the_languages(main: Main, tmp_path: Path) -> None:
+    code, text = run(main, ["new", "--seed", "5", "--compact"])
+    assert code == 0
+    path = tmp_path / "position.json"
+    path.write_text(text, encoding="utf-8")
+    reason = refused(main, ["show", str(path), "--locale", "fr"])
+    assert "'fr'" in reason
+    assert "en, es, it" in reason
+
+
+@pytest.mark.parametrize(
+    ("locale", "word"), [("es", "Emperador"), ("es-ES", "Emperador"), ("it", "Imperatore")]
+)
+def test_show_speaks_the_locale_asked(race_file: Path, locale: str, word: str) -> None:
+    code, text = run(charioteer_main, ["show", str(race_file), "--locale", locale])
+    assert code == 0
+    assert word in text
+    assert "Emperor" not in text
+
+
+def test_cartographers_show_speaks_the_locale_asked(tmp_path: Path) -> None:
+    code, text = run(cartographers_main, ["new", "--seed", "5", "--compact"])
+    path = tmp_path / "table.json"
+    path.write_text(text, encoding="utf-8")
+    code, text = run(cartographers_main, ["show", str(path), "--locale", "es"])
+    assert code == 0
+    assert "Primavera · turno 1" in text
+    assert "Spring" not in text

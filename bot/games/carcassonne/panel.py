@@ -25,7 +25,6 @@ from engine.carcassonne import (
     PLACE,
     Deployment,
     FeatureRef,
-    Kind,
     Phase,
     Placement,
     SeatView,
@@ -33,7 +32,7 @@ from engine.carcassonne import (
     legal_placements,
     view,
 )
-from engine.carcassonne.components import Side, tile_type
+from engine.carcassonne.messages import feature_text, square_text, tile_text
 from engine.carcassonne.render import board_png
 from engine.carcassonne.rules import deploy_targets, place
 from engine.core import JSON, Action
@@ -41,18 +40,6 @@ from engine.core import JSON, Action
 SPOTS_PER_PAGE = 25
 """A Discord select holds 25 options; more spots are paged."""
 NOTHING = "none"
-
-SIDE_NAMES = {Side.N: "north", Side.E: "east", Side.S: "south", Side.W: "west"}
-"""A side's message id suffix (``carc.side.north``)."""
-
-
-def kind_text(kind: Kind, locale: str | None) -> str:
-    """A feature kind in words: "trade route", "asteroid field", "planet"."""
-    return t(locale, f"carc.kind.{kind.value}")
-
-
-def square_text(square: tuple[int, int]) -> str:
-    return f"({square[0]}, {square[1]})"
 
 
 def spots_of(seat_view: SeatView) -> dict[tuple[int, int], tuple[int, ...]]:
@@ -62,44 +49,6 @@ def spots_of(seat_view: SeatView) -> dict[tuple[int, int], tuple[int, ...]]:
     for placement in legal_placements(seat_view.as_state()):
         spots.setdefault((placement.x, placement.y), []).append(placement.rotation)
     return {square: tuple(turns) for square, turns in spots.items()}
-
-
-def feature_text(tile: str, index: int | None, rotation: int, locale: str | None = None) -> str:
-    """A feature of a placed tile in words: "trade route (north–south)", "planet (rebel)"."""
-    kind = tile_type(tile)
-    if index is None:
-        faction = kind.planet.value if kind.planet is not None else "none"
-        return t(
-            locale,
-            "carc.feature_planet",
-            kind=kind_text(Kind.PLANET, locale),
-            faction=t(locale, f"carc.faction.{faction}"),
-        )
-    spec = kind.features[index]
-    sides = "–".join(
-        t(locale, f"carc.side.{SIDE_NAMES[side]}")
-        for side in sorted(kind.feature_sides(index, rotation))
-    )
-    if spec.symbol is None:
-        return t(locale, "carc.feature", kind=kind_text(spec.kind, locale), sides=sides)
-    return t(
-        locale,
-        "carc.feature_symbol",
-        kind=kind_text(spec.kind, locale),
-        sides=sides,
-        symbol=t(locale, f"carc.faction.{spec.symbol.value}"),
-    )
-
-
-def tile_text(tile: str, rotation: int = 0, locale: str | None = None) -> str:
-    """The tile's features in words, turned ``rotation`` quarter turns."""
-    kind = tile_type(tile)
-    parts = [feature_text(tile, index, rotation, locale) for index in range(len(kind.features))]
-    if kind.planet is not None:
-        parts.append(feature_text(tile, None, rotation, locale))
-    if not parts:
-        return t(locale, "carc.tile_space", tile=tile)
-    return t(locale, "carc.tile_features", tile=tile, features="; ".join(parts))
 
 
 @dataclass(frozen=True)
@@ -274,20 +223,28 @@ def preview(seat_view: SeatView, placement: Placement) -> SeatView:
 
 
 def place_png(
-    seat_view: SeatView, placement: Placement, squares: Sequence[tuple[int, int]]
+    seat_view: SeatView,
+    placement: Placement,
+    squares: Sequence[tuple[int, int]],
+    locale: str = "en",
 ) -> bytes:
     """The panel's picture in step 1: the tile where it would go (framed), and every spot
     where it fits numbered (the chosen one is covered by the tile)."""
-    return board_png(preview(seat_view, placement), last=placement_square(placement), spots=squares)
+    return board_png(
+        preview(seat_view, placement),
+        last=placement_square(placement),
+        spots=squares,
+        locale=locale,
+    )
 
 
 def placement_square(placement: Placement) -> tuple[int, int]:
     return (placement.x, placement.y)
 
 
-def deploy_png(seat_view: SeatView) -> bytes:
+def deploy_png(seat_view: SeatView, locale: str = "en") -> bytes:
     """The panel's picture in step 2: the map with the placed tile framed."""
-    return board_png(seat_view)
+    return board_png(seat_view, locale=locale)
 
 
 __all__ = [
@@ -301,7 +258,6 @@ __all__ = [
     "deploy_panel",
     "deploy_png",
     "feature_text",
-    "kind_text",
     "place_action",
     "place_panel",
     "place_png",

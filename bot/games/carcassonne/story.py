@@ -12,7 +12,6 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 
-from bot.games.carcassonne.panel import feature_text, kind_text, square_text
 from bot.text import t
 from engine.carcassonne import FeatureRef, SeatView, Size
 from engine.carcassonne.events import (
@@ -29,6 +28,7 @@ from engine.carcassonne.events import (
     TileRemoved,
     TileReturned,
 )
+from engine.carcassonne.messages import feature_text, kind_name, say, square_text
 from engine.carcassonne.state import EMPIRE, REBELS
 from engine.core import Event
 
@@ -46,13 +46,13 @@ def unit_name(unit: str, names: Mapping[str, str], locale: str | None) -> str:
     return seat_name(unit, names)
 
 
-def where(ref: FeatureRef, seat_view: SeatView, locale: str | None) -> str:
+def where(ref: FeatureRef, seat_view: SeatView, locale: str | None = "en") -> str:
     """A feature in words with its square: "trade route (north–south) at (1, 0)"."""
     placed = seat_view.board.at.get(ref.square)
     if placed is None:
         return square_text(ref.square)
     feature = feature_text(placed.tile, ref.feature, placed.rotation, locale)
-    return t(locale, "carc.feature_at", feature=feature, at=square_text(ref.square))
+    return say(locale, "feature.at", feature=feature, at=square_text(ref.square))
 
 
 def dice_text(rolls: Sequence[int]) -> str:
@@ -163,7 +163,7 @@ def scored_line(
     return t(
         locale,
         "carc.story.scored_final" if event.final else "carc.story.scored",
-        kind=kind_text(event.kind, locale),
+        kind=kind_name(event.kind, locale),
         at=square_text(event.at.square),
         unit=unit_name(event.unit, names, locale),
         points=event.points,

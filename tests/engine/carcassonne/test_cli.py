@@ -49,7 +49,8 @@ def test_a_refused_action_exits_2_with_only_an_error(tmp_path: Path) -> None:
     action = {"kind": "place", "seat": "red", "data": {"x": 9, "y": 9, "rotation": 0}}
     path.write_text(json.dumps({**position, "action": action}))
     status, out = run("apply", str(path))
-    assert status == 2 and isinstance(out, dict) and set(out) == {"error"}
+    assert status == 2 and isinstance(out, dict) and set(out) == {"error", "message", "params"}
+    assert out["message"] == "rule.does_not_fit" and "does not fit on 9,9" in out["error"]
     path.write_text("{not json")
     status, out = run("apply", str(path))
     assert status == 2 and "not JSON" in out["error"]  # type: ignore[index]
@@ -98,3 +99,28 @@ def test_simulate_plays_and_refuses_unknown_levels() -> None:
     assert sum(entry["wins"] for entry in out["entries"]) == 2
     status, out = run("simulate", "--seats", "random,clever", "--games", "2")
     assert status == 2 and "unknown AI level" in out["error"]  # type: ignore[index]
+
+
+def test_show_speaks_the_locale_asked_and_refuses_an_unknown_one(tmp_path: Path) -> None:
+    path = tmp_path / "p.json"
+    path.write_text(json.dumps(new_position(tmp_path)))
+    status, text = run("show", str(path), "--locale", "it")
+    assert status == 0 and "set di tessere: reconstruction" in str(text)
+    assert "Turno 1: rosso" in str(text) and "tiles left" not in str(text)
+    status, out = run("show", str(path), "--locale", "de")
+    assert status == 2 and isinstance(out, dict)
+    assert "'de'" in str(out["error"]) and "en, es, it" in str(out["error"])
+
+
+def test_a_refusal_can_be_told_in_another_language(tmp_path: Path) -> None:
+    from engine.carcassonne.messages import reason
+    from engine.core import IllegalAction
+
+    table = Table.from_position(new_position(tmp_path))
+    try:
+        table.place("green", {"x": 1, "y": 0, "rotation": 0})
+    except IllegalAction as error:
+        assert error.reason == "it is red's turn"
+        assert reason(error, "es") == "es el turno de rojo"
+    else:
+        raise AssertionError("a seat out of turn was not refused")

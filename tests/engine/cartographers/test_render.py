@@ -7,7 +7,7 @@ import pytest
 from engine.cartographers import Expedition
 from engine.cartographers.components import EXPLORE_BY_ID, Side, Terrain
 from engine.cartographers.geometry import parse_label
-from engine.cartographers.messages import ENGLISH, name, text
+from engine.cartographers.messages import name, text
 from engine.cartographers.sheet import MapSheet
 from engine.cartographers.text import DISCORD_LIMIT, render_map, render_table, season_bar
 from engine.core import Rng
@@ -42,7 +42,7 @@ def test_the_table_message_fits_discord_with_card_edicts_and_bar(card: str) -> N
     time = expedition.state.time_used
     assert season_bar(time, 8) in message and f"time {time}/8" in message
     assert "cover a ruins cell" in message
-    assert "Map of 7" in message and ENGLISH["text.legend"] in message
+    assert "Map of 7" in message and text("text.legend") in message
 
 
 def test_a_finished_table_still_renders() -> None:

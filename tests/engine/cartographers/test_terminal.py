@@ -136,3 +136,35 @@ def test_quit_asks_first_and_no_plays_on() -> None:
     text = out.getvalue()
     assert "Abandon this game? [y/n]" in text and "Playing on." in text
     assert "Game abandoned." not in text
+
+
+@pytest.mark.parametrize(
+    ("locale", "line"),
+    [
+        ("es", "granja 2 r90 voltear C4"),
+        ("it", "fattoria 2 r90 ribalta C4"),
+        ("es", "farm 2 r90 flip C4"),
+    ],
+)
+def test_a_placement_may_be_typed_in_the_game_language(locale: str, line: str) -> None:
+    assert read_command(line, locale) == {
+        "terrain": "farm",
+        "shape": 1,
+        "rotation": 90,
+        "flip": True,
+        "at": "C4",
+    }
+
+
+def test_an_unreadable_placement_is_explained_in_the_game_language() -> None:
+    with pytest.raises(UnreadableCommand) as error:
+        read_command("lava 1 C4", "es")
+    assert error.value.text("es").startswith("«lava» no es un terreno; los terrenos son bosque")
+
+
+def test_a_refused_placement_is_explained_in_the_game_language() -> None:
+    out = io.StringIO()
+    play(["granja 1 K11", "salir", "s"], out, seed=4, lang="es")
+    text = out.getvalue()
+    assert "No aceptada: Anclada en K11, la forma se sale del mapa." in text
+    assert "Not accepted" not in text and "Partida abandonada." in text

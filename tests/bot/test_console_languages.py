@@ -1,0 +1,140 @@
+"""``python -m bot local --locale es|it``: a whole game of each kind in Spanish and in
+Italian, with no English word left in what the terminal prints (but for a short list of
+proper nouns and typed keywords), and an unknown language refused in one line.
+
+The host's own sentences (``bot/locales``) are checked in a language once that catalogue
+has it; until then they are recognised by their English templates and set aside, so the
+check still covers every word the engines write."""
+
+from __future__ import annotations
+
+import io
+import re
+from collections.abc import Iterable
+
+import pytest
+
+from bot.console import main, plain
+from bot.text import catalogue as host_catalogue
+from engine.cartographers import Expedition
+from engine.cartographers.messages import catalogue as cartographers_catalogue
+from engine.cartographers.terminal import typed
+from engine.charioteer.render.common import catalogue as charioteer_catalogue
+from engine.i18n import Catalogue, Template
+from tests.engine.cartographers.helpers import options_for
+
+ALLOWED = frozenset(
+    {
+        # proper nouns
+        "cartographers",
+        "charioteer",
+        # words of the typed forms: moves (``R5 1 2 crowd t1``, ``reset 3``), placements
+        "crowd",
+        "reset",
+        "single",
+    }
+)
+"""English words a Spanish or Italian terminal may still print."""
+
+WORD = re.compile(r"[^\W\d_]{3,}")
+FIELD = re.compile(r"\{[^{}]*\}")
+
+
+def run_local(argv: list[str], lines: Iterable[str]) -> tuple[int, str, str]:
+    out, err = io.StringIO(), io.StringIO()
+    code = main(argv, io.StringIO("".join(line + "\n" for line in lines)), out, err)
+    return code, out.getvalue(), err.getvalue()
+
+
+def forms(template: Template) -> list[str]:
+    return [template] if isinstance(template, str) else list(template.values())
+
+
+def words_of(catalogue: Catalogue, locale: str) -> set[str]:
+    found: set[str] = set()
+    for key in catalogue.ids(locale):
+        for form in forms(catalogue.template(locale, key)):
+            found.update(word.lower() for word in WORD.findall(FIELD.sub(" ", form)))
+    return found
+
+
+def english_left(output: str, locale: str) -> set[str]:
+    """The English words of the output: words of an English template that no template of
+    ``locale`` uses either."""
+    catalogues = [charioteer_catalogue(), cartographers_catalogue(), host_catalogue()]
+    host_speaks = locale in host_catalogue().locales
+    if not host_speaks:
+        output = without_host_english(output)
+    english = set().union(*(words_of(c, "en") for c in catalogues))
+    spoken = set().union(*(words_of(c, locale) for c in catalogues if locale in c.locales))
+    suspects = english - spoken - ALLOWED
+    return {word for word in WORD.findall(output) if word.lower() in suspects}
+
+
+def without_host_english(output: str) -> str:
+    """The output with every sentence of the host's English catalogue taken out."""
+    patterns = []
+    for key in host_catalogue().ids("en"):
+        for form in forms(host_catalogue().template("en", key)):
+            parts = FIELD.split(form)
+            literal = "".join(parts)
+            if len(WORD.findall(literal)) == 0:
+                continue
+            patterns.append((len(literal), ".*?".join(re.escape(plain(p)) for p in parts)))
+    for _, pattern in sorted(patterns, reverse=True):
+        output = re.sub(pattern, " ", output)
+    return output
+
+
+def cartographers_lines(seed: int, locale: str) -> list[str]:
+    """A whole solo game typed in ``locale``, found by playing it alongside."""
+    expedition = Expedition.new(seats=1, seed=seed, side="A")
+    commands = ("help", "legal", "map", "rules")
+    lines = [cartographers_catalogue().text(locale, f"play.command.{c}") for c in commands]
+    lines.append("lava 1 A1")
+    while not expedition.is_over:
+        choices = options_for(expedition.state, "1")
+        drawing = choices[len(choices) // 3]
+        lines.append(typed(drawing, locale))
+        expedition.place("1", drawing.placement)
+    return lines
+
+
+@pytest.mark.parametrize(("locale", "spoken"), [("es", "Tu mano"), ("it", "La tua mano")])
+def test_a_whole_race_speaks_the_language(locale: str, spoken: str) -> None:
+    options = ["--locale", locale, "--seats", "2", "--laps", "1", "--level", "greedy"]
+    typed_lines = ["help", "rules", "moves", "hand", "board", "R9 1 2", "G2 1"]
+    code, out, err = run_local([*options, "--seed", "4"], [*typed_lines, *["reset 1", ""] * 200])
+    assert code == 0 and err == ""
+    assert spoken in out
+    assert charioteer_catalogue().text(locale, "board.col.chariot") in out
+    assert english_left(out, locale) == set()
+
+
+@pytest.mark.parametrize(("locale", "spoken"), [("es", "Primavera"), ("it", "Inverno")])
+def test_a_whole_solo_map_speaks_the_language(locale: str, spoken: str) -> None:
+    lines = cartographers_lines(4, locale)
+    options = ["--game", "cartographers", "--locale", locale, "--seed", "4"]
+    code, out, err = run_local(options, lines)
+    assert code == 0 and err == ""
+    assert spoken in out
+    assert (
+        cartographers_catalogue().text(locale, "play.drawn", placement=lines[5], cells="")[:8]
+        in out
+    )
+    assert english_left(out, locale) == set()
+
+
+@pytest.mark.parametrize("game", ["charioteer", "cartographers"])
+def test_the_check_finds_the_english_of_an_english_game(game: str) -> None:
+    _, out, _ = run_local(["--game", game, "--seed", "4"], ["help", "quit", "y"])
+    assert len(english_left(out, "es")) > 5
+    assert english_left(out, "en") == set()
+
+
+@pytest.mark.parametrize("game", ["charioteer", "cartographers"])
+def test_an_unknown_locale_is_one_line_naming_the_languages(game: str) -> None:
+    code, out, err = run_local(["--game", game, "--locale", "fr"], ["quit", "y"])
+    assert code == 2 and out == ""
+    assert len(err.strip().splitlines()) == 1
+    assert "'fr'" in err and "en, es, it" in err
