@@ -68,8 +68,15 @@ from cogs.ui import PanelView
 from engine.carcassonne import Phase, SeatView, Size
 from engine.carcassonne.render import board_png
 from engine.core import public_events
+from engine.i18n import base_locale
 
 log = logging.getLogger(__name__)
+
+
+def lang(locale: str | None) -> str:
+    """The engine catalogue's language for a Discord locale (``es-419`` → ``es``)."""
+    return base_locale(locale)
+
 
 BUTTON_TEMPLATE = r"cc:(?P<table>\d{1,18}):(?P<verb>[a-z]{1,12}):(?P<turn>\d{1,6})"
 SELECT_TEMPLATE = r"cx:(?P<table>\d{1,18}):(?P<verb>[a-z]{1,12}):(?P<turn>\d{1,6})"
@@ -604,7 +611,9 @@ class CarcassonneCog(
                     tile=tile_text(placing.tile, placing.turn, locale),
                 )
             )
-            png = await self.images.run(place_png, view, placing.placement, placing.squares)
+            png = await self.images.run(
+                place_png, view, placing.placement, placing.squares, lang(locale)
+            )
             controls = place_view(table.id, view.turn, placing, locale)
         else:
             deploying = deploy_panel(view, draft, locale)
@@ -632,7 +641,7 @@ class CarcassonneCog(
             lines.append(
                 t(locale, "carc.panel.deploying", choice=deployment_text(deploying, locale))
             )
-            png = await self.images.run(deploy_png, view)
+            png = await self.images.run(deploy_png, view, lang(locale))
             controls = deploy_view(table.id, view.turn, deploying, locale)
         if note:
             lines.append(note)
@@ -749,7 +758,7 @@ class CarcassonneCog(
         files = []
         if kind == BOARD:
             if self.announcer.can_attach(channel):
-                png = await self.images.run(board_png, view)
+                png = await self.images.run(board_png, view, locale=lang(locale))
                 files.append(
                     discord.File(io.BytesIO(png), filename=f"map-{table.id}-{view.turn}.png")
                 )
@@ -767,7 +776,7 @@ class CarcassonneCog(
         elif kind == PODIUM:
             content = podium_text(table, report.events, report.view, locale)
             if self.announcer.can_attach(channel):
-                png = await self.images.run(board_png, report.view)
+                png = await self.images.run(board_png, report.view, locale=lang(locale))
                 files.append(discord.File(io.BytesIO(png), filename=f"map-{table.id}-final.png"))
         else:
             content = t(locale, "carc.story.header", table=table.id, turn=report.turn)

@@ -19,6 +19,7 @@ from bot.games.base import BOARD, PODIUM, REVEAL, GameHost, ServiceError, Shape,
 from engine.carcassonne import DEPLOY, PLACE, RULESET, GameState, Phase, SeatView, view
 from engine.carcassonne.ai import LEVELS, RandomPolicy, next_action, policy_for
 from engine.carcassonne.components import MAX_PLAYERS, MIN_PLAYERS
+from engine.carcassonne.messages import reason
 from engine.carcassonne.rules import game_config, read_config
 from engine.core import JSON, Action, EngineError, Event, Rng
 
@@ -51,6 +52,9 @@ class CarcassonneHost(GameHost):
     max_seats = MAX_PLAYERS
     default_seats = 3
     ai_levels = AI_LEVELS
+
+    def rule_text(self, error: EngineError, locale: str | None) -> str:
+        return reason(error, locale)
 
     def check_options(self, options: Mapping[str, JSON], seats: int) -> dict[str, JSON]:
         chosen = {**DEFAULT_OPTIONS, **dict(options)}
