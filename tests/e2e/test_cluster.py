@@ -7,12 +7,12 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import re
-import sqlite3
 from collections import Counter
 from collections.abc import AsyncIterator
 from pathlib import Path
 
-from tests.e2e.conftest import Table
+from tests.databases import rows
+from tests.e2e.conftest import Table, bot_env
 from tests.e2e.players import (
     BOARD,
     boards,
@@ -33,8 +33,7 @@ ACTED = re.compile(r"table (\d+): seat \w+ acted")
 
 def cluster_env(table: Table, index: int) -> dict[str, str]:
     return {
-        "DATABASE_PATH": str(table.database),
-        "LOG_LEVEL": "DEBUG",
+        **bot_env(table),
         "SHARD_COUNT": str(SHARDS),
         "CLUSTER_INDEX": str(index),
         "CLUSTER_SIZE": str(SHARDS),
@@ -76,12 +75,11 @@ def tables_acted_on(process: BotProcess) -> set[int]:
     return {int(match.group(1)) for line in process.lines if (match := ACTED.search(line))}
 
 
-def stored(database: Path) -> list[tuple[int, int, str, str]]:
-    with contextlib.closing(sqlite3.connect(database)) as db:
-        return [
-            (int(r[0]), int(r[1]), str(r[2]), str(r[3]))
-            for r in db.execute("SELECT race_id, seq, seat, source FROM actions ORDER BY 1, 2")
-        ]
+def stored(database: str | Path) -> list[tuple[int, int, str, str]]:
+    return [
+        (int(r[0]), int(r[1]), str(r[2]), str(r[3]))
+        for r in rows(database, "SELECT race_id, seq, seat, source FROM actions ORDER BY 1, 2")
+    ]
 
 
 def race_id(place: Channel) -> int:
