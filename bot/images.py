@@ -2,11 +2,13 @@
 
 Drawing a board with Pillow is some 20 ms of interpreter work. In the bot's process it
 would hold the interpreter lock for that long, again and again while many races resolve
-their turns, and every click waiting for an answer would wait behind it. Worker processes,
-one per core the bot may use, draw the images side by side on other cores (with one worker,
-hundreds of boards of different races waited for it in a single line under load); the bot's
-event loop only sends them the public view and receives the PNG bytes. A table's pictures
-still come in its order: its announcements are delivered one after the other.
+their turns, and every click waiting for an answer would wait behind it. Worker processes
+draw the images side by side, one per usable core except the one left to the bot's event
+loop, and at least one: a single worker on a many-core machine made hundreds of boards of
+different races wait in one line under load, while a worker on every core of a two-core
+machine took the CPU the answers to clicks need. The event loop only sends the workers the
+public view and receives the PNG bytes. A table's pictures still come in its order: its
+announcements are delivered one after the other.
 
 The workers start with the first images (fresh interpreters: ``spawn``, never a fork of a
 process that runs threads) and leave when the bot's process is gone, even a killed one. If
@@ -56,13 +58,18 @@ def usable_cores() -> int:
     return max(1, os.cpu_count() or 1)
 
 
+def default_workers() -> int:
+    """Image workers for this machine: every usable core but the event loop's, at least one."""
+    return max(1, usable_cores() - 1)
+
+
 class ImageProcess:
     """Draws board images in worker processes; see the module docstring."""
 
     def __init__(self, fallback: Fallback, workers: int | None = None) -> None:
         self._fallback = fallback
-        self.workers = workers if workers is not None else usable_cores()
-        """How many images may be drawn at once (one per usable core by default)."""
+        self.workers = workers if workers is not None else default_workers()
+        """How many images may be drawn at once."""
         self._pool: ProcessPoolExecutor | None = None
 
     async def run(self, function: Callable[..., T], /, *args: Any, **kwargs: Any) -> T:

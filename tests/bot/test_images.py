@@ -16,7 +16,7 @@ from typing import Any
 
 import pytest
 
-from bot.images import ImageProcess, usable_cores
+from bot.images import ImageProcess, default_workers, usable_cores
 from engine.charioteer import Race
 from engine.charioteer.render import board_png
 
@@ -51,7 +51,7 @@ async def test_the_worker_draws_the_same_board_in_another_process(images: ImageP
 async def test_boards_of_different_tables_are_drawn_at_the_same_time() -> None:
     """Two jobs meet at a barrier only if both are being drawn at once; with a single worker
     the first would wait alone until the barrier broke."""
-    assert ImageProcess(in_a_thread).workers == usable_cores()
+    assert ImageProcess(in_a_thread).workers == default_workers() == max(1, usable_cores() - 1)
     fallbacks.clear()
     images = ImageProcess(in_a_thread, workers=2)
     with multiprocessing.get_context("spawn").Manager() as manager:
