@@ -1,15 +1,19 @@
-"""Game pictures (boards, maps), drawn in a process of their own.
+"""Game pictures (boards, maps), drawn in processes of their own.
 
 Drawing a board with Pillow is some 20 ms of interpreter work. In the bot's process it
 would hold the interpreter lock for that long, again and again while many races resolve
-their turns, and every click waiting for an answer would wait behind it. One worker
-process draws the images one at a time, on another core; the bot's event loop only sends
-it the public view and receives the PNG bytes.
+their turns, and every click waiting for an answer would wait behind it. Worker processes
+draw the images side by side, one per usable core except the one left to the bot's event
+loop, and at least one: a single worker on a many-core machine made hundreds of boards of
+different races wait in one line under load, while a worker on every core of a two-core
+machine took the CPU the answers to clicks need. The event loop only sends the workers the
+public view and receives the PNG bytes. A table's pictures still come in its order: its
+announcements are delivered one after the other.
 
-The process starts on the first image (a fresh interpreter: ``spawn``, never a fork of a
-process that runs threads) and leaves when the bot's process is gone, even a killed one. If
-it dies, or a job cannot be sent to it, that image is drawn in the fallback the caller
-gives (a thread) and the next one starts a fresh process.
+The workers start with the first images (fresh interpreters: ``spawn``, never a fork of a
+process that runs threads) and leave when the bot's process is gone, even a killed one. If
+one dies, or a job cannot be sent, that image is drawn in the fallback the caller gives (a
+thread) and the next one starts fresh workers.
 """
 
 from __future__ import annotations
@@ -47,16 +51,30 @@ def _leave_with_parent(parent: int) -> None:
     threading.Thread(target=watch, name="parent-watch", daemon=True).start()
 
 
-class ImageProcess:
-    """Draws board images in a worker process; see the module docstring."""
+def usable_cores() -> int:
+    """The cores this process may run on (its affinity where the system tells it)."""
+    if hasattr(os, "sched_getaffinity"):
+        return max(1, len(os.sched_getaffinity(0)))
+    return max(1, os.cpu_count() or 1)
 
-    def __init__(self, fallback: Fallback) -> None:
+
+def default_workers() -> int:
+    """Image workers for this machine: every usable core but the event loop's, at least one."""
+    return max(1, usable_cores() - 1)
+
+
+class ImageProcess:
+    """Draws board images in worker processes; see the module docstring."""
+
+    def __init__(self, fallback: Fallback, workers: int | None = None) -> None:
         self._fallback = fallback
+        self.workers = workers if workers is not None else default_workers()
+        """How many images may be drawn at once."""
         self._pool: ProcessPoolExecutor | None = None
 
     async def run(self, function: Callable[..., T], /, *args: Any, **kwargs: Any) -> T:
-        """``function(*args, **kwargs)`` in the worker process (a module-level function, and
-        arguments that pickle); in the fallback if the process is gone."""
+        """``function(*args, **kwargs)`` in a worker process (a module-level function, and
+        arguments that pickle); in the fallback if the workers are gone."""
         job = functools.partial(function, *args, **kwargs)
         try:
             return await asyncio.get_running_loop().run_in_executor(self._process(), job)
@@ -69,7 +87,7 @@ class ImageProcess:
     def _process(self) -> ProcessPoolExecutor:
         if self._pool is None:
             self._pool = ProcessPoolExecutor(
-                max_workers=1,
+                max_workers=self.workers,
                 mp_context=multiprocessing.get_context("spawn"),
                 initializer=_leave_with_parent,
                 initargs=(os.getpid(),),
@@ -82,5 +100,6 @@ class ImageProcess:
             pool.shutdown(wait=False, cancel_futures=True)
 
     def close(self) -> None:
-        """Stop the worker process (it also stops by itself when the bot's process ends)."""
+        """Stop the worker processes (they also stop by themselves when the bot's process
+        ends)."""
         self._restart()

@@ -1,9 +1,10 @@
-"""Board images drawn in the worker process: the same bytes as in the bot's process, a dead
-worker costs no image, and a killed bot leaves no worker behind."""
+"""Board images drawn in worker processes: the same bytes as in the bot's process, several
+drawn at once, a dead worker costs no image, and a killed bot leaves no worker behind."""
 
 from __future__ import annotations
 
 import asyncio
+import multiprocessing
 import os
 import select
 import signal
@@ -15,7 +16,7 @@ from typing import Any
 
 import pytest
 
-from bot.images import ImageProcess
+from bot.images import ImageProcess, default_workers, usable_cores
 from engine.charioteer import Race
 from engine.charioteer.render import board_png
 
@@ -44,6 +45,23 @@ async def test_the_worker_draws_the_same_board_in_another_process(images: ImageP
     drawn = await images.run(board_png, view, names=NAMES, locale="en")
     assert drawn == board_png(view, names=NAMES, locale="en")
     assert await images.run(os.getpid) != os.getpid()
+    assert fallbacks == []
+
+
+async def test_boards_of_different_tables_are_drawn_at_the_same_time() -> None:
+    """Two jobs meet at a barrier only if both are being drawn at once; with a single worker
+    the first would wait alone until the barrier broke."""
+    assert ImageProcess(in_a_thread).workers == default_workers() == max(1, usable_cores() - 1)
+    fallbacks.clear()
+    images = ImageProcess(in_a_thread, workers=2)
+    with multiprocessing.get_context("spawn").Manager() as manager:
+        # (The timeout only turns a single-file worker into a failure instead of a hang.)
+        barrier = manager.Barrier(2, timeout=60)
+        try:
+            met = await asyncio.gather(images.run(barrier.wait), images.run(barrier.wait))
+        finally:
+            images.close()
+    assert sorted(met) == [0, 1]
     assert fallbacks == []
 
 
