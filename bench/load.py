@@ -10,7 +10,7 @@ Prints JSON. A measurement, never a test.
 **Product run.** The fake Discord (``tests/fakediscord``) starts in this process with one
 guild, ``--channels`` text channels and one member per human seat. The bot runs as a
 subprocess, exactly ``python -m bot`` (through ``bench/counted_bot.py``, which only adds a
-way to read its SQLite commit counter), on a fresh SQLite file. Simulated players then
+way to read its commit counter), on a fresh SQLite file. Simulated players then
 play: each race's host runs ``/race new``, the others click **Join**, the host adds the AI
 seats and clicks **Start**; then, for ``--turns`` turns, every player clicks **Choose move**
 on the race's board, picks a symbol and cards in the private panel's selects (the crowd
@@ -57,7 +57,8 @@ about 0.3 of a core, more than the bot itself uses); ``--schema-checks`` turns i
 
 **PostgreSQL.** ``--database-url`` (a server, e.g. ``postgresql://postgres@127.0.0.1:5432/test``)
 runs the product on a fresh schema of that server (``DATABASE_URL`` with ``search_path``),
-made before the run and dropped after; ``commits`` then counts committed transactions.
+made before the run and dropped after; ``postgres_commits`` (in place of ``sqlite_commits``)
+counts committed transactions.
 
 **Cluster.** ``--processes N`` runs the product as N processes, process i with
 ``CLUSTER_INDEX=i CLUSTER_SIZE=N SHARD_COUNT=N``, all on the same database (use
