@@ -58,7 +58,7 @@ async def cluster_process(table: Table, index: int) -> AsyncIterator[BotProcess]
         if index == 0:
             await fake.wait_for_command("race", timeout=60)
         await fake.wait_for(
-            lambda: any("resumed races" in line for line in process.lines),
+            lambda: any(" resumed " in line and " tables" in line for line in process.lines),
             timeout=60,
             what=f"process {index} to resume its tables",
         )

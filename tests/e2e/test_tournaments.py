@@ -7,9 +7,9 @@ from __future__ import annotations
 
 import asyncio
 import re
-import sqlite3
 from typing import Any
 
+from tests.databases import rows
 from tests.e2e.conftest import Table
 from tests.e2e.players import play_until_the_end
 from tests.fakediscord.harness import BotProcess
@@ -98,14 +98,14 @@ def champion_of(table: Table) -> int:
 
 
 def stored_events(table: Table) -> list[str]:
-    with sqlite3.connect(table.database) as db:
-        return [row[0] for row in db.execute("SELECT kind FROM tournament_events ORDER BY seq")]
+    return [
+        row[0] for row in rows(table.database, "SELECT kind FROM tournament_events ORDER BY seq")
+    ]
 
 
 def human_moves(table: Table) -> int:
-    with sqlite3.connect(table.database) as db:
-        row = db.execute("SELECT COUNT(*) FROM actions WHERE source = 'player'").fetchone()
-    return int(row[0])
+    ((count,),) = rows(table.database, "SELECT COUNT(*) FROM actions WHERE source = 'player'")
+    return int(count)
 
 
 async def test_a_swiss_tournament_of_eight_in_three_rounds_of_four_seat_races(
@@ -124,8 +124,7 @@ async def test_a_swiss_tournament_of_eight_in_three_rounds_of_four_seat_races(
     assert champion_of(table) in {m.id for m in members}
     assert stored_events(table).count("result") == 6
     assert human_moves(table) > 0
-    with sqlite3.connect(table.database) as db:
-        sources = {row[0] for row in db.execute("SELECT DISTINCT source FROM actions")}
+    sources = {row[0] for row in rows(table.database, "SELECT DISTINCT source FROM actions")}
     assert "timeout" not in sources
 
 
