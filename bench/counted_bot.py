@@ -1,8 +1,9 @@
-"""``python -m bot``, unchanged, that also tells the load bench how many SQLite commits it
-has made: on SIGUSR1 it writes ``{"commits": N}`` (the sum of ``Storage.commits`` over the
-storages it opened) to the file named by ``BENCH_COMMITS_FILE``. With ``BENCH_PROFILE``
-set it also runs under ``cProfile`` (the main thread: the event loop): the first SIGUSR1
-starts a fresh profile, every later one writes the statistics so far to that file.
+"""``python -m bot``, unchanged, that also tells the load bench how many commits it has
+made (SQLite disk commits, or PostgreSQL transactions): on SIGUSR1 it writes
+``{"commits": N}`` (the sum of ``Storage.commits`` over the storages it opened) to the file
+named by ``BENCH_COMMITS_FILE``. With ``BENCH_PROFILE`` set it also runs under ``cProfile``
+(the main thread: the event loop): the first SIGUSR1 starts a fresh profile, every later
+one writes the statistics so far to that file.
 
 Nothing else differs from the product: the bench runs it through the fake Discord's
 launcher (``run_bot(fake, "bench/counted_bot.py", env=...)``), which points discord.py at

@@ -3,13 +3,14 @@ only acknowledges each interaction.
 
     python bench/load.py [--races 20] [--seats 4] [--ai-seats 0] [--turns 2] [--rate 20]
                          [--seed 1] [--schema-checks] [--skip-floor] [--profile-bot FILE]
+                         [--database-url postgresql://…] [--processes 1]
 
 Prints JSON. A measurement, never a test.
 
 **Product run.** The fake Discord (``tests/fakediscord``) starts in this process with one
 guild, ``--channels`` text channels and one member per human seat. The bot runs as a
 subprocess, exactly ``python -m bot`` (through ``bench/counted_bot.py``, which only adds a
-way to read its SQLite commit counter), on a fresh SQLite file. Simulated players then
+way to read its commit counter), on a fresh SQLite file. Simulated players then
 play: each race's host runs ``/race new``, the others click **Join**, the host adds the AI
 seats and clicks **Start**; then, for ``--turns`` turns, every player clicks **Choose move**
 on the race's board, picks a symbol and cards in the private panel's selects (the crowd
@@ -53,6 +54,18 @@ By default the fake skips its OpenAPI schema check of each request body (the bot
 are checked by the end-to-end tests; at 20 interactions/s that check costs this process
 about 0.3 of a core, more than the bot itself uses); ``--schema-checks`` turns it on.
 ``--profile-bot FILE`` runs the bot under ``cProfile`` for the product window.
+
+**PostgreSQL.** ``--database-url`` (a server, e.g. ``postgresql://postgres@127.0.0.1:5432/test``)
+runs the product on a fresh schema of that server (``DATABASE_URL`` with ``search_path``),
+made before the run and dropped after; ``postgres_commits`` (in place of ``sqlite_commits``)
+counts committed transactions.
+
+**Cluster.** ``--processes N`` runs the product as N processes, process i with
+``CLUSTER_INDEX=i CLUSTER_SIZE=N SHARD_COUNT=N``, all on the same database (use
+PostgreSQL). The fake then has N guilds, one on each shard, and the races are spread over
+their channels, so every process gets its share of the players. Commits, CPU and peak
+memory are summed over the processes (``bot_peak_rss_mib_by_process`` lists each). The
+floor stays one process: the bare cost of the same interactions.
 """
 
 from __future__ import annotations
@@ -77,7 +90,9 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from bench.postgres import fresh_schema, scalar
 from bench.stats import cpu_seconds, peak_rss_mib, summary_ms
+from bot.storage import is_postgres_url
 from engine.core import Rng
 from tests.e2e.players import BOARD, custom_id, select_options
 from tests.fakediscord import spec
@@ -721,7 +736,7 @@ class Window:
 
 async def measured_window(
     bench: Bench,
-    process: BotProcess,
+    processes: list[BotProcess],
     begin: Callable[[], None],
     act: Callable[[Player], Awaitable[None]],
     done: asyncio.Event,
@@ -729,7 +744,7 @@ async def measured_window(
 ) -> Window:
     """Start the players (``begin``), dispatch at the fixed rate until ``done`` (or a
     stall, or the time limit), and measure the window from the first dispatch."""
-    bot_cpu_before, own_cpu_before = proc_cpu(process.process.pid), cpu_seconds()
+    bot_cpu_before, own_cpu_before = processes_cpu(processes), cpu_seconds()
     gc.collect()
     gc.freeze()
     gc.disable()  # a full collection over the fake's messages pauses this process
@@ -745,7 +760,7 @@ async def measured_window(
     end = bench.log.last_progress if outcome == "stalled" else time.time()
     bench.scheduler.stop.set()
     await scheduler
-    bot_cpu = proc_cpu(process.process.pid) - bot_cpu_before
+    bot_cpu = processes_cpu(processes) - bot_cpu_before
     own_cpu = cpu_seconds() - own_cpu_before
     assert bench.log.first_dispatch is not None
     return Window(outcome, end - bench.log.first_dispatch, bot_cpu, own_cpu)
@@ -788,6 +803,10 @@ def proc_status(pid: int) -> dict[str, int]:
     return out
 
 
+def processes_cpu(processes: list[BotProcess]) -> float:
+    return sum(proc_cpu(process.process.pid) for process in processes)
+
+
 def proc_cpu(pid: int) -> float:
     """User plus system CPU seconds of a process."""
     with open(f"/proc/{pid}/stat", encoding="ascii") as stat:
@@ -796,8 +815,21 @@ def proc_cpu(pid: int) -> float:
     return (int(fields[11]) + int(fields[12])) / ticks
 
 
-async def bot_commits(process: BotProcess, path: Path) -> int:
-    """Ask the bot (SIGUSR1) for its SQLite commit count."""
+async def bot_commits(processes: list[BotProcess], folder: Path) -> int:
+    """Ask every bot process (SIGUSR1) for its commit count; their sum."""
+    counts = [
+        await process_commits(process, commits_file(folder, index))
+        for index, process in enumerate(processes)
+    ]
+    return sum(counts)
+
+
+def commits_file(folder: Path, index: int) -> Path:
+    return folder / ("commits.json" if index == 0 else f"commits-{index}.json")
+
+
+async def process_commits(process: BotProcess, path: Path) -> int:
+    """Ask one bot process (SIGUSR1) for its commit count."""
     path.unlink(missing_ok=True)
     process.process.send_signal(signal.SIGUSR1)
     for _ in range(500):
@@ -807,7 +839,20 @@ async def bot_commits(process: BotProcess, path: Path) -> int:
     raise TimeoutError("the bot did not report its commits")
 
 
-def database_counts(path: Path) -> dict[str, int]:
+COUNTS = {
+    "races": "SELECT COUNT(*) FROM races",
+    "actions": "SELECT COUNT(*) FROM actions",
+    "announcements_posted": "SELECT COUNT(*) FROM outbox WHERE sent_at IS NOT NULL",
+}
+
+
+async def database_counts(database: str) -> dict[str, int]:
+    if is_postgres_url(database):
+        return {name: await scalar(database, sql) for name, sql in COUNTS.items()}
+    return sqlite_counts(Path(database))
+
+
+def sqlite_counts(path: Path) -> dict[str, int]:
     with contextlib.closing(sqlite3.connect(f"file:{path}?mode=ro", uri=True)) as db:
         return {
             "races": int(db.execute("SELECT COUNT(*) FROM races").fetchone()[0]),
@@ -822,14 +867,33 @@ def database_counts(path: Path) -> dict[str, int]:
 async def started(
     fake: FakeDiscord, target: str, env: dict[str, str], command: str = "race"
 ) -> Any:
+    async with started_cluster(fake, target, [env], command) as processes:
+        yield processes[0]
+
+
+@contextlib.asynccontextmanager
+async def started_cluster(
+    fake: FakeDiscord, target: str, envs: list[dict[str, str]], command: str = "race"
+) -> Any:
+    """One bot process per environment; yields them once every one has its session."""
     with contextlib.redirect_stdout(sys.stderr):  # the harness prints the bot's output
-        async with run_bot(fake, target, env=env) as process:
+        async with contextlib.AsyncExitStack() as stack:
+            processes = [
+                await stack.enter_async_context(run_bot(fake, target, env=env)) for env in envs
+            ]
             await fake.wait_for_command(command, timeout=120)
-            await fake.wait_until_ready(timeout=120)
-            yield process
+            await fake.wait_for(
+                lambda: (
+                    len([s for s in fake.gateway.live_sessions() if s.ready and s.connection])
+                    >= len(envs)
+                ),
+                120,
+                f"{len(envs)} gateway sessions",
+            )
+            yield processes
 
 
-def figures(bench: Bench, process: BotProcess, window: Window) -> dict[str, Any]:
+def figures(bench: Bench, processes: list[BotProcess], window: Window) -> dict[str, Any]:
     log = bench.log
     seconds, bot_cpu = window.seconds, window.bot_cpu
     answered = len(log.records)
@@ -839,7 +903,7 @@ def figures(bench: Bench, process: BotProcess, window: Window) -> dict[str, Any]
     every = [record.seconds for record in log.records]
     setup = [r.seconds for r in log.records if r.kind in SETUP_KINDS]
     turns = [r.seconds for r in log.records if r.kind not in SETUP_KINDS]
-    memory = proc_status(process.process.pid)
+    memory = [proc_status(process.process.pid) for process in processes]
     bot_requests = sum(
         count for route, count in bench.tracker.routes.items() if "/callback" not in route
     )
@@ -863,58 +927,89 @@ def figures(bench: Bench, process: BotProcess, window: Window) -> dict[str, Any]
         "bot_cpu_ms_per_interaction": round(bot_cpu / max(1, answered) * 1000, 2),
         "bench_cpu_share_of_a_core": round(window.own_cpu / seconds, 2),
         "bot_rest_calls_besides_callbacks": bot_requests,
-        "bot_peak_rss_mib": round(memory["VmHWM"] / 1024, 1),
-        "bot_rss_at_end_mib": round(memory["VmRSS"] / 1024, 1),
+        "bot_peak_rss_mib": round(sum(m["VmHWM"] for m in memory) / 1024, 1),
+        "bot_rss_at_end_mib": round(sum(m["VmRSS"] for m in memory) / 1024, 1),
         "violations": len(bench.fake.violations),
         "bench_gc_pauses": GC.take(),
         "outcome": window.outcome,
-    }
+    } | (
+        {"bot_peak_rss_mib_by_process": [round(m["VmHWM"] / 1024, 1) for m in memory]}
+        if len(memory) > 1
+        else {}
+    )
 
 
 async def product_run(args: argparse.Namespace, folder: Path) -> dict[str, Any]:
+    if args.database_url is None:
+        return await product_run_on(args, folder, str(folder / "bot.db"))
+    async with fresh_schema(args.database_url) as url:
+        return await product_run_on(args, folder, url)
+
+
+async def product_run_on(args: argparse.Namespace, folder: Path, database: str) -> dict[str, Any]:
     fake = await FakeDiscord.start()
     try:
         bench = Bench(fake, args.rate)
-        guild = fake.add_guild("Circus")
-        channels = [guild.add_text_channel(f"races-{n}") for n in range(args.channels)]
+        shards = args.processes
+        guilds = [
+            fake.add_guild("Circus" if shards == 1 else f"Circus {shard}", shard=(shard, shards))
+            for shard in range(shards)
+        ]
+        channels = [
+            guilds[n % shards].add_text_channel(f"races-{n}")
+            for n in range(max(args.channels, shards))
+        ]
         races: list[Race] = []
         for number in range(args.races):
-            race = Race(number, channels[number % len(channels)], ai=args.ai_seats)
+            where = number % len(channels)
+            guild = guilds[where % shards]  # the guild of channels[where]
+            race = Race(number, channels[where], ai=args.ai_seats)
             for seat in range(args.seats - args.ai_seats):
                 user = guild.add_member(f"r{number}s{seat}")
                 race.humans.append(Player(user, race, Rng(args.seed, number * 8 + seat)))
             races.append(race)
         options: dict[str, Any] = {"laps": args.laps, "turn_limit": args.turn_limit}
         players = ProductPlayers(bench, races, args.turns, options)
-        database = folder / "bot.db"
-        commits_file = folder / "commits.json"
-        env = {
-            "DATABASE_PATH": str(database),
-            "LOG_LEVEL": "WARNING",
-            "BENCH_COMMITS_FILE": str(commits_file),
-        }
-        if args.profile_bot is not None:
-            env["BENCH_PROFILE"] = str(args.profile_bot.resolve())
-        print("product: starting the bot …", file=sys.stderr)
-        async with started(fake, PRODUCT, env) as process:
-            commits_before = await bot_commits(process, commits_file)
-            rows_before = database_counts(database)
+        key = "DATABASE_URL" if is_postgres_url(database) else "DATABASE_PATH"
+        envs = []
+        for index in range(shards):
+            env = {
+                key: database,
+                "LOG_LEVEL": "WARNING",
+                "BENCH_COMMITS_FILE": str(commits_file(folder, index)),
+            }
+            if shards > 1:
+                env |= {
+                    "CLUSTER_INDEX": str(index),
+                    "CLUSTER_SIZE": str(shards),
+                    "SHARD_COUNT": str(shards),
+                }
+            if args.profile_bot is not None and index == 0:
+                env["BENCH_PROFILE"] = str(args.profile_bot.resolve())
+            envs.append(env)
+        print(f"product: starting {shards} bot process(es) …", file=sys.stderr)
+        async with started_cluster(fake, PRODUCT, envs) as processes:
+            commits_before = await bot_commits(processes, folder)
+            rows_before = await database_counts(database)
             print(
                 f"product: {args.races} races × {args.seats} seats, {args.turns} turns, "
                 f"{args.rate}/s …",
                 file=sys.stderr,
             )
             window = await measured_window(
-                bench, process, players.start, players.act, players.all_done, args
+                bench, processes, players.start, players.act, players.all_done, args
             )
-            commits = await bot_commits(process, commits_file) - commits_before
-            rows_after = database_counts(database)
-            result = figures(bench, process, window)
+            commits = await bot_commits(processes, folder) - commits_before
+            rows_after = await database_counts(database)
+            result = figures(bench, processes, window)
+            counted = "postgres_commits" if is_postgres_url(database) else "sqlite_commits"
             result.update(
                 races_completed=sum(race.done_at is not None for race in races),
                 races_stalled=sum(race.stalled for race in races),
-                sqlite_commits=commits,
-                sqlite_commits_per_second=round(commits / window.seconds, 1),
+                **{
+                    counted: commits,
+                    f"{counted}_per_second": round(commits / window.seconds, 1),
+                },
                 database_rows_added={
                     name: rows_after[name] - rows_before[name] for name in rows_after
                 },
@@ -954,13 +1049,13 @@ async def floor_run(
             print(f"floor: {sum(map(len, scripts))} interactions …", file=sys.stderr)
             window = await measured_window(
                 bench,
-                process,
+                [process],
                 lambda: players.start(replay["order"]),
                 players.act,
                 players.all_done,
                 args,
             )
-            result = figures(bench, process, window)
+            result = figures(bench, [process], window)
             for task in list(bench.scheduler.tasks):
                 task.cancel()
         return result
@@ -1009,9 +1104,19 @@ def parse(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument("--schema-checks", action="store_true", help="keep the fake's check")
     parser.add_argument("--skip-floor", action="store_true")
     parser.add_argument("--folder", type=Path, help="where the bot's database goes (temp)")
+    parser.add_argument(
+        "--database-url", help="a PostgreSQL server: the product runs on a fresh schema of it"
+    )
+    parser.add_argument(
+        "--processes", type=int, default=1, help="cluster processes, one shard each"
+    )
     args = parser.parse_args(argv)
     if not 2 <= args.seats <= 6 or not 0 <= args.ai_seats <= args.seats - 1:
         parser.error("--seats is 2..6 with at least one human seat")
+    if args.processes < 1:
+        parser.error("--processes is at least 1")
+    if args.database_url is not None and not is_postgres_url(args.database_url):
+        parser.error("--database-url must be a postgresql:// URL")
     return args
 
 

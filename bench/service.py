@@ -608,7 +608,10 @@ def copy_races(path: Path, by_kind: dict[str, list[int]], total: int, seed: int)
             insert(
                 db,
                 "results",
-                [(race_id, s, user(u), n, p, t, f) for _, s, u, n, p, t, f in template["results"]],
+                [
+                    (race_id, s, user(u), n, p, t, f, *more)
+                    for _, s, u, n, p, t, f, *more in template["results"]
+                ],
             )
             insert(db, "drafts", [(race_id, user(u), t, d) for _, u, t, d in template["drafts"]])
     db.execute("COMMIT")

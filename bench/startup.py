@@ -2,6 +2,7 @@
 
     python bench/startup.py [--races 10000] [--templates 200] [--ai cheap|random|greedy|strategic]
                             [--channels 10] [--probe-rate 4] [--seed 1] [--folder DIR]
+                            [--database-url postgresql://…]
 
 Prints JSON. A measurement, never a test.
 
@@ -20,6 +21,11 @@ every ``1 / --probe-rate`` s, so ready means "answers players") and ``caught_up_
 AI seat owes a move and no announcement of a running race is pending, read from the file).
 ``live_answers`` are the times of those live ``/race new`` interactions while the catch-up
 ran (from dispatch to the bot's answer), ``posted`` counts the catch-up's messages.
+
+**PostgreSQL.** With ``--database-url`` (a server) the races are made in the SQLite file as
+above, then copied row by row into a fresh schema of that server (made before, dropped
+after; ``copied_rows`` per table), and the bot starts on that schema (``DATABASE_URL``);
+what is owed is read from the schema.
 """
 
 from __future__ import annotations
@@ -35,10 +41,14 @@ import time
 from pathlib import Path
 from typing import Any
 
+import asyncpg
+
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from bench.postgres import copy_from_sqlite, fresh_schema, scalar
 from bench.service import chooser_for, copy_races, make_templates
 from bench.stats import summary_ms
+from bot.storage import is_postgres_url
 from tests.fakediscord import spec
 from tests.fakediscord.harness import run_bot
 from tests.fakediscord.interactions import InteractionFailed
@@ -48,19 +58,29 @@ POLL = 0.05
 MESSAGES = "POST /channels/{channel_id}/messages"
 
 
-def owed(path: Path) -> dict[str, int]:
-    """What the stored races still owe: AI moves and unposted announcements."""
+OWED = {
+    "races_owing_ai_moves": (
+        "SELECT COUNT(DISTINCT races.id) FROM races JOIN seats ON seats.race_id = races.id"
+        " WHERE races.status = 'running' AND seats.user_id IS NULL"
+        " AND ',' || races.waiting || ',' LIKE '%,' || seats.seat || ',%'"
+    ),
+    "announcements_pending": (
+        "SELECT COUNT(*) FROM outbox JOIN races ON races.id = outbox.race_id"
+        " WHERE outbox.sent_at IS NULL AND races.status = 'running'"
+    ),
+}
+
+
+async def owed(database: str, connection: asyncpg.Connection | None = None) -> dict[str, int]:
+    """What the stored races still owe: AI moves and unposted announcements (on PostgreSQL
+    through ``connection`` if given)."""
+    if connection is not None:
+        return {name: int(await connection.fetchval(sql)) for name, sql in OWED.items()}
+    if is_postgres_url(database):
+        return {name: await scalar(database, sql) for name, sql in OWED.items()}
+    path = Path(database)
     with contextlib.closing(sqlite3.connect(f"file:{path}?mode=ro", uri=True)) as db:
-        ai = db.execute(
-            "SELECT COUNT(DISTINCT races.id) FROM races JOIN seats ON seats.race_id = races.id"
-            " WHERE races.status = 'running' AND seats.user_id IS NULL"
-            " AND ',' || races.waiting || ',' LIKE '%,' || seats.seat || ',%'"
-        ).fetchone()[0]
-        pending = db.execute(
-            "SELECT COUNT(*) FROM outbox JOIN races ON races.id = outbox.race_id"
-            " WHERE outbox.sent_at IS NULL AND races.status = 'running'"
-        ).fetchone()[0]
-    return {"races_owing_ai_moves": int(ai), "announcements_pending": int(pending)}
+        return {name: int(db.execute(sql).fetchone()[0]) for name, sql in OWED.items()}
 
 
 def move_into(path: Path, guild_id: int, channel_ids: list[int]) -> None:
@@ -84,6 +104,13 @@ async def build(args: argparse.Namespace, path: Path) -> None:
 
 
 async def run(args: argparse.Namespace, folder: Path) -> dict[str, Any]:
+    if args.database_url is None:
+        return await run_on(args, folder, None)
+    async with fresh_schema(args.database_url) as url:
+        return await run_on(args, folder, url)
+
+
+async def run_on(args: argparse.Namespace, folder: Path, url: str | None) -> dict[str, Any]:
     spec.validate_body = lambda operation, body: None  # as bench/load.py: the bot's are tested
     path = folder / "startup.db"
     await build(args, path)
@@ -92,11 +119,18 @@ async def run(args: argparse.Namespace, folder: Path) -> dict[str, Any]:
         guild = fake.add_guild("Circus")
         channels = [guild.add_text_channel(f"races-{n}") for n in range(args.channels)]
         move_into(path, guild.id, [channel.id for channel in channels])
-        before = owed(path)
+        copied: dict[str, int] = {}
+        if url is not None:
+            print("copying the races to PostgreSQL …", file=sys.stderr)
+            copied = await copy_from_sqlite(path, url)
+        database = str(path) if url is None else url
+        before = await owed(database)
+        poller = None if url is None else await asyncpg.connect(url)
         print(f"owed before the start: {before}", file=sys.stderr)
         live: list[float] = []
         failed = 0
-        env = {"DATABASE_PATH": str(path), "LOG_LEVEL": "WARNING"}
+        env = {"DATABASE_PATH" if url is None else "DATABASE_URL": database}
+        env["LOG_LEVEL"] = "WARNING"
         launched = time.perf_counter()
         with contextlib.redirect_stdout(sys.stderr):
             async with run_bot(fake, "bot", env=env):
@@ -130,23 +164,25 @@ async def run(args: argparse.Namespace, folder: Path) -> dict[str, Any]:
                         task.add_done_callback(probes.discard)
                         number += 1
                         next_probe += 1 / args.probe_rate
-                    left = owed(path)
+                    left = await owed(database, poller)
                     if not any(left.values()):
                         caught_up = time.perf_counter() - launched
                     await asyncio.sleep(POLL)
                 await asyncio.gather(*probes)
+        if poller is not None:
+            await poller.close()
         posted = sum(count for route, count in _routes(fake).items() if route == MESSAGES)
         return {
             "settings": {k: str(v) if isinstance(v, Path) else v for k, v in vars(args).items()},
             "owed_before_start": before,
-            "owed_at_end": owed(path),
+            "owed_at_end": await owed(database),
             "connected_s": round(connected, 2),
             "first_answer_s": None if first_answer is None else round(first_answer, 2),
             "caught_up_s": None if caught_up is None else round(caught_up, 2),
             "live_answers": summary_ms(live),
             "live_failed": failed,
             "posted": posted,
-        }
+        } | ({"copied_rows": copied} if url is not None else {})
     finally:
         await fake.close()
 
@@ -171,7 +207,12 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--time-limit", type=float, default=600.0)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--folder", type=Path, help="where the database goes (temp)")
+    parser.add_argument(
+        "--database-url", help="a PostgreSQL server: the bot starts on a fresh schema of it"
+    )
     args = parser.parse_args(argv)
+    if args.database_url is not None and not is_postgres_url(args.database_url):
+        parser.error("--database-url must be a postgresql:// URL")
     if args.folder is not None:
         args.folder.mkdir(parents=True, exist_ok=True)
         for name in ("startup.db", "startup.db-wal", "startup.db-shm"):

@@ -1,0 +1,101 @@
+"""PostgreSQL for the benches: a fresh schema per run (made and dropped by the bench), rows
+counted straight from it, and a SQLite file's rows copied into it.
+
+The server is ``--database-url`` (e.g. ``postgresql://postgres@127.0.0.1:5432/test``); the
+bot gets that URL with ``?search_path=`` set to the run's own schema.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import secrets
+import sqlite3
+from collections.abc import AsyncIterator
+from pathlib import Path
+from typing import Any
+
+import asyncpg
+
+from bot.storage import Storage
+from tests.databases import with_search_path
+
+IDENTITY_TABLES = ("races", "outbox", "rating_changes", "tournaments")
+
+
+@contextlib.asynccontextmanager
+async def fresh_schema(server: str) -> AsyncIterator[str]:
+    """A new, empty schema on ``server`` as a URL whose ``search_path`` is it; dropped after."""
+    schema = f"bench_{secrets.token_hex(6)}"
+    admin = await asyncpg.connect(server)
+    try:
+        await admin.execute(f"CREATE SCHEMA {schema}")
+        yield with_search_path(server, schema)
+    finally:
+        try:
+            await admin.execute(f"DROP SCHEMA {schema} CASCADE")
+        finally:
+            await admin.close()
+
+
+async def scalar(url: str, sql: str) -> int:
+    connection = await asyncpg.connect(url)
+    try:
+        return int(await connection.fetchval(sql))
+    finally:
+        await connection.close()
+
+
+async def copy_from_sqlite(path: Path, url: str) -> dict[str, int]:
+    """Every row of the bot's SQLite file into the (migrated) PostgreSQL schema at ``url``,
+    table by table in the order of the foreign keys; identity counters moved past the
+    copied ids. Returns the rows copied per table."""
+    store = await Storage.open(url)  # migrates the schema
+    await store.close()
+    copied: dict[str, int] = {}
+    connection = await asyncpg.connect(url)
+    try:
+        types = {
+            (row["table_name"], row["column_name"]): row["data_type"]
+            for row in await connection.fetch(
+                "SELECT table_name, column_name, data_type FROM information_schema.columns"
+                " WHERE table_schema = current_schema()"
+            )
+        }
+        tables = {table for table, _ in types} - {"schema_version"}
+        order = ["races", "tournaments", *sorted(tables - {"races", "tournaments"})]
+        with contextlib.closing(sqlite3.connect(f"file:{path}?mode=ro", uri=True)) as db:
+            for table in order:
+                columns = [
+                    row[1]
+                    for row in db.execute(f"PRAGMA table_info({table})")
+                    if (table, row[1]) in types
+                ]
+                if not columns:
+                    continue
+                kinds = [types[(table, column)] for column in columns]
+                records = [
+                    tuple(_typed(value, kind) for value, kind in zip(row, kinds, strict=True))
+                    for row in db.execute(f"SELECT {', '.join(columns)} FROM {table}")
+                ]
+                if records:
+                    await connection.copy_records_to_table(table, records=records, columns=columns)
+                copied[table] = len(records)
+        for table in IDENTITY_TABLES:
+            await connection.execute(
+                f"SELECT setval(pg_get_serial_sequence('{table}', 'id'),"
+                f" (SELECT COALESCE(MAX(id), 0) + 1 FROM {table}), false)"
+            )
+        await connection.execute("ANALYZE")
+    finally:
+        await connection.close()
+    return copied
+
+
+def _typed(value: Any, kind: str) -> Any:
+    if value is None:
+        return None
+    if kind == "bigint":
+        return int(value)
+    if kind == "double precision":
+        return float(value)
+    return str(value) if kind == "text" else value
