@@ -1,12 +1,14 @@
 """Game pictures (boards, maps), drawn in processes of their own.
 
-Drawing a board with Pillow is some 20 ms of interpreter work. In the bot's process it
+Drawing a board with Pillow is some 40 ms of interpreter work. In the bot's process it
 would hold the interpreter lock for that long, again and again while many races resolve
 their turns, and every click waiting for an answer would wait behind it. Worker processes
 draw the images side by side, one per usable core except the one left to the bot's event
 loop, and at least one: a single worker on a many-core machine made hundreds of boards of
 different races wait in one line under load, while a worker on every core of a two-core
-machine took the CPU the answers to clicks need. The event loop only sends the workers the
+machine took the CPU the answers to clicks need. Workers run at a lower priority than
+the bot (:data:`WORKER_NICENESS`): a one-core worker drawing the boards of 20 races started
+a second still took CPU from the answers. The event loop only sends the workers the
 public view and receives the PNG bytes. A table's pictures still come in its order: its
 announcements are delivered one after the other.
 
@@ -34,14 +36,19 @@ from typing import Any, TypeVar
 log = logging.getLogger(__name__)
 
 PARENT_CHECK_SECONDS = 0.5
+WORKER_NICENESS = 10
+"""How much lower than the bot's own the workers' CPU priority is: when the machine is
+busy, answering a click (within Discord's 3 seconds) comes before drawing a picture."""
 
 T = TypeVar("T")
 Fallback = Callable[..., Awaitable[Any]]
 
 
-def _leave_with_parent(parent: int) -> None:
-    """In the worker: exit as soon as the bot's process is gone, however it ended (a killed
-    bot cannot stop its worker, and the worker would keep the bot's output pipe open)."""
+def _start_worker(parent: int) -> None:
+    """In a new worker: yield the CPU to the bot's event loop (lower priority), and exit as
+    soon as the bot's process is gone, however it ended (a killed bot cannot stop its
+    worker, and the worker would keep the bot's output pipe open)."""
+    os.nice(WORKER_NICENESS)
 
     def watch() -> None:
         while os.getppid() == parent:
@@ -89,7 +96,7 @@ class ImageProcess:
             self._pool = ProcessPoolExecutor(
                 max_workers=self.workers,
                 mp_context=multiprocessing.get_context("spawn"),
-                initializer=_leave_with_parent,
+                initializer=_start_worker,
                 initargs=(os.getpid(),),
             )
         return self._pool

@@ -24,6 +24,7 @@ from bot.sql import (
     Row,
     StaleWrite,
     numbered_placeholders,
+    remind_at_sql,
     with_last_id,
 )
 
@@ -224,6 +225,15 @@ MIGRATIONS: tuple[str, ...] = (
     """
     ALTER TABLE races ADD COLUMN claimed_by TEXT;
     ALTER TABLE races ADD COLUMN claimed_until DOUBLE PRECISION;
+    """,
+    # 9: when a race's next reminder is due, kept by the database itself and indexed;
+    # running races by deadline.
+    f"""
+    ALTER TABLE races ADD COLUMN remind_at DOUBLE PRECISION GENERATED ALWAYS AS
+        ({remind_at_sql("((settings)::jsonb ->> 'turn_seconds')::double precision")}) STORED;
+    CREATE INDEX races_by_reminder ON races (remind_at) WHERE remind_at IS NOT NULL;
+    DROP INDEX races_by_deadline;
+    CREATE INDEX running_races_by_deadline ON races (status, deadline);
     """,
 )
 

@@ -35,8 +35,8 @@ from bot.community.ratings import guild_key, recompute
 from bot.games import host_for
 from bot.games.base import BOARD, GameHost, ServiceError, Standing
 from bot.shards import EVERY_SHARD, Shards
+from bot.sql import REMINDER_SHARES
 from bot.storage import (
-    REMINDER_SHARES,
     OutboxRow,
     RaceRow,
     ResultRow,

@@ -17,6 +17,23 @@ Row = Any
 name, and ``dict(row)`` maps names to values."""
 
 
+REMINDER_SHARES = (0.5, 0.9)
+"""Reminders go out at half time and at 90 % of a turn's time limit."""
+
+
+def remind_at_sql(turn_seconds: str) -> str:
+    """SQL for when a race's next reminder is due (NULL when none is owed: not running, no
+    time limit, or every reminder sent), from its ``deadline``, the ``reminders`` already
+    sent and its turn's time limit (``turn_seconds``, that backend's SQL for it). A stored
+    column of this, indexed, lets the time-limit dispatcher find the reminders due without
+    reading every running race."""
+    cases = " ".join(
+        f"WHEN {index} THEN deadline - {1 - share} * {turn_seconds}"
+        for index, share in enumerate(REMINDER_SHARES)
+    )
+    return f"CASE WHEN status = 'running' THEN CASE reminders {cases} END END"
+
+
 class Cursor(Protocol):
     """What a statement run inside a transaction answers."""
 

@@ -26,16 +26,13 @@ import asyncpg
 from bot.community.ratings import rate_finished_game
 from bot.postgres import PostgresDatabase
 from bot.shards import EVERY_SHARD, Shards
-from bot.sql import LAST_ID, DuplicateRow, Row, with_last_id
+from bot.sql import LAST_ID, DuplicateRow, Row, remind_at_sql, with_last_id
 from bot.sql import InTransaction as InTransaction
 from bot.sql import StaleWrite as StaleWrite
 from bot.sql import StorageError as StorageError
 from engine.core import JSON, Action
 
 log = logging.getLogger(__name__)
-
-REMINDER_SHARES = (0.5, 0.9)
-"""Reminders go out at half time and at 90 % of a turn's time limit."""
 
 MIGRATIONS: tuple[str, ...] = (
     """
@@ -232,6 +229,16 @@ MIGRATIONS: tuple[str, ...] = (
     ALTER TABLE races ADD COLUMN claimed_by TEXT;
     ALTER TABLE races ADD COLUMN claimed_until REAL;
     """,
+    # 9: when a race's next reminder is due, kept by the database itself and indexed: the
+    # dispatcher reads the reminders due instead of every running race; running races by
+    # deadline (the status index alone made the dispatcher read every running race).
+    f"""
+    ALTER TABLE races ADD COLUMN remind_at REAL GENERATED ALWAYS AS
+        ({remind_at_sql("json_extract(settings, '$.turn_seconds')")}) VIRTUAL;
+    CREATE INDEX races_by_reminder ON races (remind_at) WHERE remind_at IS NOT NULL;
+    DROP INDEX races_by_deadline;
+    CREATE INDEX running_races_by_deadline ON races (status, deadline);
+    """,
 )
 
 
@@ -263,6 +270,8 @@ class RaceRow:
     claimed_by: str | None = None
     """The bot process handling the race's time limits and posts (PostgreSQL)."""
     claimed_until: float | None = None
+    remind_at: float | None = None
+    """When the race's next reminder is due, if one is owed (kept by the database)."""
 
 
 @dataclass(frozen=True)
@@ -1059,7 +1068,8 @@ class Storage:
 
     async def next_deadline(self, shards: Shards = EVERY_SHARD) -> float | None:
         row = await self._one(
-            f"SELECT MIN(deadline) FROM races WHERE status = 'running' AND {shards.where()}"
+            "SELECT MIN(deadline) FROM races WHERE deadline IS NOT NULL AND status = 'running'"
+            f" AND {shards.where()}"
         )
         return None if row is None or row[0] is None else float(row[0])
 
@@ -1067,25 +1077,20 @@ class Storage:
         self, now: float, shards: Shards = EVERY_SHARD
     ) -> list[tuple[int, float, int, float]]:
         """(race id, deadline, reminders sent, turn seconds) of running races (of servers
-        on ``shards``) with a time limit still ahead; light rows, no race state."""
+        on ``shards``) whose next reminder is due and whose time limit is still ahead; read
+        through the reminder index, so only those races."""
         rows = await self._all(
             f"SELECT id, deadline, reminders, {self.json_number('settings', 'turn_seconds')}"
-            " FROM races WHERE status = 'running' AND deadline IS NOT NULL AND deadline > ?"
-            f" AND reminders < ? AND {shards.where()} ORDER BY deadline",
-            (now, len(REMINDER_SHARES)),
+            " FROM races WHERE remind_at IS NOT NULL AND remind_at <= ? AND deadline > ?"
+            f" AND {shards.where()} ORDER BY remind_at",
+            (now, now),
         )
-        return [(int(r[0]), float(r[1]), int(r[2]), float(r[3])) for r in rows if r[3] is not None]
+        return [(int(r[0]), float(r[1]), int(r[2]), float(r[3])) for r in rows]
 
     async def next_reminder(self, shards: Shards = EVERY_SHARD) -> float | None:
         """When the next reminder is due, over every running race of servers on ``shards``."""
-        turn_seconds = self.json_number("settings", "turn_seconds")
-        cases = " ".join(
-            f"WHEN {index} THEN deadline - {1 - share} * {turn_seconds}"
-            for index, share in enumerate(REMINDER_SHARES)
-        )
         row = await self._one(
-            f"SELECT MIN(CASE reminders {cases} END) FROM races WHERE status = 'running'"
-            f" AND deadline IS NOT NULL AND {turn_seconds} IS NOT NULL AND {shards.where()}"
+            f"SELECT MIN(remind_at) FROM races WHERE remind_at IS NOT NULL AND {shards.where()}"
         )
         return None if row is None or row[0] is None else float(row[0])
 

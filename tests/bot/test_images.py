@@ -1,5 +1,6 @@
 """Board images drawn in worker processes: the same bytes as in the bot's process, several
-drawn at once, a dead worker costs no image, and a killed bot leaves no worker behind."""
+drawn at once, at a lower priority than the bot, a dead worker costs no image, and a killed
+bot leaves no worker behind."""
 
 from __future__ import annotations
 
@@ -16,7 +17,7 @@ from typing import Any
 
 import pytest
 
-from bot.images import ImageProcess, default_workers, usable_cores
+from bot.images import WORKER_NICENESS, ImageProcess, default_workers, usable_cores
 from engine.charioteer import Race
 from engine.charioteer.render import board_png
 
@@ -46,6 +47,14 @@ async def test_the_worker_draws_the_same_board_in_another_process(images: ImageP
     assert drawn == board_png(view, names=NAMES, locale="en")
     assert await images.run(os.getpid) != os.getpid()
     assert fallbacks == []
+
+
+async def test_workers_yield_the_cpu_to_the_bots_event_loop(images: ImageProcess) -> None:
+    """Under load, drawing pictures took the core that answers to clicks needed: the
+    workers run at a lower priority than the bot (a higher niceness)."""
+    bot_niceness = os.nice(0)
+    worker_niceness = await images.run(os.nice, 0)
+    assert worker_niceness == min(19, bot_niceness + WORKER_NICENESS) > bot_niceness
 
 
 async def test_boards_of_different_tables_are_drawn_at_the_same_time() -> None:

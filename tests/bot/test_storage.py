@@ -4,6 +4,7 @@ that leaves no statement running."""
 from __future__ import annotations
 
 import asyncio
+import re
 import sqlite3
 import threading
 from pathlib import Path
@@ -13,6 +14,7 @@ import aiosqlite
 import pytest
 
 from bot.postgres import MIGRATIONS as POSTGRES_MIGRATIONS
+from bot.shards import EVERY_SHARD, Shards
 from bot.sql import DuplicateRow
 from bot.storage import MIGRATIONS as SQLITE_MIGRATIONS
 from bot.storage import StaleWrite, Storage, StorageError, StoredAction
@@ -261,3 +263,39 @@ async def test_writes_made_together_commit_together_and_fail_alone(tmp_path: Pat
         assert await reopened.fact("fact:7") == "7"
     finally:
         await reopened.close()
+
+
+async def test_the_time_limit_dispatcher_reads_through_indexes(tmp_path: Path) -> None:
+    """The dispatcher looks for deadlines and reminders after every change of any race's
+    deadline; read by scanning, every look read every running race (under load, bursts that
+    held the event loop). Each of its queries searches a range of an index by time on SQLite
+    (not all running races through the status index, and no sorting afterwards)."""
+    storage = await Storage.open(str(tmp_path / "circus.db"))
+    asked: list[tuple[str, Any]] = []
+    fetch = storage.database.fetch
+
+    async def recorded(sql: str, params: Any = ()) -> Any:
+        asked.append((sql, params))
+        return await fetch(sql, params)
+
+    storage.database.fetch = recorded  # type: ignore[method-assign]
+    try:
+        shards = Shards(count=2, ids=(1,))
+        for owned in (EVERY_SHARD, shards):
+            await storage.next_deadline(owned)
+            await storage.next_reminder(owned)
+            await storage.due_races(100.0, owned)
+            await storage.reminder_candidates(100.0, owned)
+        assert len(asked) == 8
+        reader = storage.database.reader
+        assert reader is not None
+        for sql, params in asked:
+            plan = [row[3] for row in reader.execute(f"EXPLAIN QUERY PLAN {sql}", params)]
+            searches_by_time = [
+                step.startswith("SEARCH races USING")
+                and re.search(r"\((.*(deadline|remind_at)[<>])", step)
+                for step in plan
+            ]
+            assert plan and all(searches_by_time), (sql, plan)
+    finally:
+        await storage.close()
