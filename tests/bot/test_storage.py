@@ -14,6 +14,7 @@ import aiosqlite
 import pytest
 
 from bot.postgres import MIGRATIONS as POSTGRES_MIGRATIONS
+from bot.postgres import PostgresDatabase
 from bot.shards import EVERY_SHARD, Shards
 from bot.sql import DuplicateRow
 from bot.storage import MIGRATIONS as SQLITE_MIGRATIONS
@@ -299,3 +300,29 @@ async def test_the_time_limit_dispatcher_reads_through_indexes(tmp_path: Path) -
             assert plan and all(searches_by_time), (sql, plan)
     finally:
         await storage.close()
+
+
+async def test_a_pooled_postgresql_connection_comes_back_without_a_session_reset() -> None:
+    """The pool skips asyncpg's session reset (a round trip more for every read): a setting
+    made on a connection is still there when it is taken again. A transaction left open is
+    still rolled back."""
+    async with postgres_schema() as url:
+        storage = await Storage.open(url)
+        try:
+            database = storage.database
+            assert isinstance(database, PostgresDatabase)
+            async with database.pool.acquire() as connection:
+                server_process = connection.get_server_pid()
+                await connection.execute("SET application_name = 'circus-test'")
+                async with connection.transaction():
+                    await connection.execute("INSERT INTO host_facts VALUES ('kept', 'yes')")
+                await connection.execute("BEGIN")
+                await connection.execute("INSERT INTO host_facts VALUES ('left', 'open')")
+            async with database.pool.acquire() as connection:
+                assert connection.get_server_pid() == server_process
+                assert await connection.fetchval("SHOW application_name") == "circus-test"
+                assert not connection.is_in_transaction()
+            assert await storage.fact("kept") == "yes"
+            assert await storage.fact("left") is None
+        finally:
+            await storage.close()
