@@ -90,10 +90,11 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bench.postgres import fresh_schema, scalar
+from bench.postgres import scalar
 from bench.stats import cpu_seconds, peak_rss_mib, summary_ms
 from bot.storage import is_postgres_url
 from engine.core import Rng
+from tests.databases import fresh_schema
 from tests.e2e.players import BOARD, custom_id, select_options
 from tests.fakediscord import spec
 from tests.fakediscord.errors import RequestRecord
@@ -942,7 +943,7 @@ def figures(bench: Bench, processes: list[BotProcess], window: Window) -> dict[s
 async def product_run(args: argparse.Namespace, folder: Path) -> dict[str, Any]:
     if args.database_url is None:
         return await product_run_on(args, folder, str(folder / "bot.db"))
-    async with fresh_schema(args.database_url) as url:
+    async with fresh_schema(args.database_url, "bench") as url:
         return await product_run_on(args, folder, url)
 
 

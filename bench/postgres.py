@@ -1,5 +1,6 @@
-"""PostgreSQL for the benches: a fresh schema per run (made and dropped by the bench), rows
-counted straight from it, and a SQLite file's rows copied into it.
+"""PostgreSQL for the benches: rows counted straight from a run's fresh schema (made and
+dropped by the bench with :func:`tests.databases.fresh_schema`), and a SQLite file's rows
+copied into it.
 
 The server is ``--database-url`` (e.g. ``postgresql://postgres@127.0.0.1:5432/test``); the
 bot gets that URL with ``?search_path=`` set to the run's own schema.
@@ -8,33 +9,15 @@ bot gets that URL with ``?search_path=`` set to the run's own schema.
 from __future__ import annotations
 
 import contextlib
-import secrets
 import sqlite3
-from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
 
 import asyncpg
 
 from bot.storage import Storage
-from tests.databases import with_search_path
 
 IDENTITY_TABLES = ("races", "outbox", "rating_changes", "tournaments")
-
-
-@contextlib.asynccontextmanager
-async def fresh_schema(server: str) -> AsyncIterator[str]:
-    """A new, empty schema on ``server`` as a URL whose ``search_path`` is it; dropped after."""
-    schema = f"bench_{secrets.token_hex(6)}"
-    admin = await asyncpg.connect(server)
-    try:
-        await admin.execute(f"CREATE SCHEMA {schema}")
-        yield with_search_path(server, schema)
-    finally:
-        try:
-            await admin.execute(f"DROP SCHEMA {schema} CASCADE")
-        finally:
-            await admin.close()
 
 
 async def scalar(url: str, sql: str) -> int:

@@ -45,10 +45,11 @@ import asyncpg
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bench.postgres import copy_from_sqlite, fresh_schema, scalar
+from bench.postgres import copy_from_sqlite, scalar
 from bench.service import chooser_for, copy_races, make_templates
 from bench.stats import summary_ms
 from bot.storage import is_postgres_url
+from tests.databases import fresh_schema
 from tests.fakediscord import spec
 from tests.fakediscord.harness import run_bot
 from tests.fakediscord.interactions import InteractionFailed
@@ -106,7 +107,7 @@ async def build(args: argparse.Namespace, path: Path) -> None:
 async def run(args: argparse.Namespace, folder: Path) -> dict[str, Any]:
     if args.database_url is None:
         return await run_on(args, folder, None)
-    async with fresh_schema(args.database_url) as url:
+    async with fresh_schema(args.database_url, "bench") as url:
         return await run_on(args, folder, url)
 
 

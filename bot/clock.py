@@ -27,9 +27,13 @@ class SystemClock:
         return time.time()
 
     async def sleep_until(self, when: float, wake: asyncio.Event) -> None:
+        """The event is awaited in this task, not a task of its own (as ``wait_for`` does
+        on Python 3.11), so a cancellation that arrives with the wake-up is raised, not
+        swallowed; only this sleep's own timeout ends it quietly."""
         delay = max(0.0, when - self.now())
         with contextlib.suppress(TimeoutError):
-            await asyncio.wait_for(wake.wait(), timeout=delay)
+            async with asyncio.timeout(delay):
+                await wake.wait()
 
 
 class FakeClock:

@@ -49,9 +49,15 @@ class Settings:
         url = os.environ.get("DATABASE_URL", "").strip()
         if url and not url.startswith(("postgresql://", "postgres://")):
             raise SettingsError("DATABASE_URL must be a postgresql:// URL or empty")
+        path = os.environ.get("DATABASE_PATH", "").strip() or "circus.db"
+        if "://" in path:
+            raise SettingsError(
+                "DATABASE_PATH is the SQLite file's path, not a URL: set DATABASE_URL for"
+                " PostgreSQL"
+            )
         return cls(
             token=os.environ.get("DISCORD_TOKEN", "").strip() or None,
-            database_path=Path(os.environ.get("DATABASE_PATH", "").strip() or "circus.db"),
+            database_path=Path(path),
             log_level=level,
             dev_guild_id=int(guild) if guild else None,
             database_url=url or None,

@@ -17,7 +17,6 @@ rule errors carry the engine's reason.
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import dataclasses
 import functools
 import json
@@ -638,26 +637,27 @@ class TableService:
 
     async def play_ai_seats(self, table_id: int) -> list[Update]:
         """Play for every AI seat still owing a move (run after a turn starts or a seat is
-        handed to the AI); each move is its own stored action."""
-        return await self._retrying(table_id, lambda: self._play_ai_seats(table_id))
-
-    async def _play_ai_seats(self, table_id: int) -> list[Update]:
+        handed to the AI); each move is its own stored action. Moves stored before another
+        process acted first are kept in the result."""
         updates: list[Update] = []
+        await self._retrying(table_id, lambda: self._play_ai_seats(table_id, updates))
+        return updates
+
+    async def _play_ai_seats(self, table_id: int, updates: list[Update]) -> None:
         while True:
             async with self._locked(table_id):
                 loaded = await self._load(table_id)
                 game = loaded.game
                 if loaded.table.status != RUNNING or game is None:
-                    return updates
+                    return
                 ai_seats = {seat.seat: seat for seat in loaded.table.seats if seat.is_ai}
                 waiting = loaded.table.host.waiting_for(game.state)
                 pending = [seat for seat in waiting if seat in ai_seats]
                 if not pending:
-                    return updates
+                    return
                 seat = pending[0]
                 level = ai_seats[seat].ai_level or self._ai_level(loaded.table)
-                with contextlib.suppress(StaleWrite):  # another process went first: reload
-                    updates.append(await self._play_ai(loaded, seat, level, SOURCE_AI))
+                updates.append(await self._play_ai(loaded, seat, level, SOURCE_AI))
 
     @staticmethod
     def _ai_level(table: Table) -> str:
@@ -696,14 +696,13 @@ class TableService:
         updates: list[Update] = []
         for table_id in await self.storage.due_races(moment, self.shards):
             try:
-                time_out = functools.partial(self._time_out, table_id, moment)
-                updates.extend(await self._retrying(table_id, time_out))
+                time_out = functools.partial(self._time_out, table_id, moment, updates)
+                await self._retrying(table_id, time_out)
             except Exception:
                 log.exception("table %d: timing out the turn failed", table_id)
         return updates
 
-    async def _time_out(self, table_id: int, now: float) -> list[Update]:
-        updates: list[Update] = []
+    async def _time_out(self, table_id: int, now: float, updates: list[Update]) -> None:
         while True:
             async with self._locked(table_id):
                 loaded = await self._load(table_id)
@@ -715,7 +714,7 @@ class TableService:
                     or row.deadline is None
                     or row.deadline > now
                 ):
-                    return updates
+                    return
                 host = loaded.table.host
                 stage = host.stage(game.state)
                 seat = host.waiting_for(game.state)[0]
@@ -726,15 +725,12 @@ class TableService:
                     rng = Rng(row.seed ^ 0x7157, len(game.record.actions))
                     policy = loaded.table.settings.timeout_policy
                     action = host.timeout_action(policy, host.view(game.state, seat), rng)
-                try:
-                    if action is None:
-                        level = seat_row.ai_level or self._ai_level(loaded.table)
-                        updates.append(await self._play_ai(loaded, seat, level, SOURCE_TIMEOUT))
-                    else:
-                        action = host.action(seat, action)
-                        updates.append(await self._commit(loaded, action, None, SOURCE_TIMEOUT))
-                except StaleWrite:
-                    log.info("table %d: another process acted first; looking again", table_id)
+                if action is None:
+                    level = seat_row.ai_level or self._ai_level(loaded.table)
+                    updates.append(await self._play_ai(loaded, seat, level, SOURCE_TIMEOUT))
+                else:
+                    action = host.action(seat, action)
+                    updates.append(await self._commit(loaded, action, None, SOURCE_TIMEOUT))
 
     async def reminders_due(self, now: float | None = None) -> list[tuple[Table, int]]:
         """Tables whose turn has passed a reminder point not yet announced; marks them

@@ -1,5 +1,7 @@
 """How the shared commands and the games' own controls (other than ``/race``'s) answer:
-privately, in the user's language, and through one error policy (:func:`fail`).
+privately, in the user's language, and through one error policy (:func:`fail`); and the
+server-only check and error answer of the community and tournament commands
+(:class:`ServerCommands`).
 
 Error policy: a :class:`~bot.service.ServiceError` (an illegal move with the engine's
 reason included) is answered privately, worded for any game (the host's refusals are
@@ -11,12 +13,15 @@ a short apology. Never a traceback to the user.
 from __future__ import annotations
 
 import logging
-from typing import Any
+from typing import Any, ClassVar
 
 import discord
+from discord import app_commands
 
+from bot.community.tournament import TournamentError
 from bot.service import RuleError, ServiceError
 from bot.text import t
+from cogs.announce import TRANSIENT
 
 log = logging.getLogger(__name__)
 
@@ -67,6 +72,45 @@ async def fail(interaction: discord.Interaction[Any], error: BaseException) -> N
         log.warning("could not answer an interaction with an error")
 
 
+class ServerOnly:
+    """Mixin for a cog (listed before the cog class) whose slash commands run in a server
+    only, whatever Discord let through."""
+
+    async def interaction_check(self, interaction: discord.Interaction[Any], /) -> bool:
+        if interaction.guild_id is None:
+            raise app_commands.NoPrivateMessage()
+        return True
+
+
+class ServerCommands(ServerOnly):
+    """Mixin for a cog of server-only commands that refuse with a keyed error (a
+    :class:`ServiceError`, or one of :attr:`refusals`): the refusal's message is answered
+    privately, a command sent from a DM is told it works in a server only, anything else
+    is logged and the user gets a short apology."""
+
+    refusals: ClassVar[tuple[type[ServiceError] | type[TournamentError], ...]] = (ServiceError,)
+    """The errors answered with their own message (``key`` and ``params``)."""
+    commands_name: ClassVar[str] = "a command"
+    """What the log calls these commands when one fails unexpectedly."""
+
+    async def cog_app_command_error(
+        self, interaction: discord.Interaction[Any], error: app_commands.AppCommandError
+    ) -> None:
+        original = getattr(error, "original", error)
+        locale = locale_of(interaction)
+        if isinstance(original, self.refusals):
+            text = t(locale, original.key, **original.params)
+        elif isinstance(original, app_commands.NoPrivateMessage):
+            text = t(locale, "error.server_only")
+        else:
+            log.error("unexpected error answering %s", self.commands_name, exc_info=original)
+            text = t(locale, "error.unexpected")
+        try:
+            await reply(interaction, text)
+        except TRANSIENT:
+            log.warning("could not answer %s with an error", self.commands_name)
+
+
 GAME_WORDING: dict[str, str] = {
     "error.no_such_race": "game.no_such_table",
     "error.bad_seats": "game.bad_seats",
@@ -89,4 +133,12 @@ GAME_WORDING: dict[str, str] = {
 """The host's refusals are worded for races; these say "game" for any game."""
 
 
-__all__ = ["GAME_WORDING", "display_name", "fail", "locale_of", "reply"]
+__all__ = [
+    "GAME_WORDING",
+    "ServerCommands",
+    "ServerOnly",
+    "display_name",
+    "fail",
+    "locale_of",
+    "reply",
+]

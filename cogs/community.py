@@ -28,6 +28,7 @@ from bot.games.base import ServiceError
 from bot.service import TableService
 from bot.text import t
 from cogs.announce import TRANSIENT
+from cogs.answers import ServerCommands
 from cogs.race import is_admin, locale_of, reply
 from cogs.server_checks import public_locale
 
@@ -49,8 +50,10 @@ def game_name(locale: str, game: str) -> str:
 
 
 @app_commands.guild_only()
-class CommunityCog(commands.Cog):
+class CommunityCog(ServerCommands, commands.Cog):
     """Ratings, profiles, server settings and help."""
+
+    commands_name = "a community command"
 
     def __init__(self, bot: commands.AutoShardedBot, service: TableService) -> None:
         self.bot = bot
@@ -61,28 +64,6 @@ class CommunityCog(commands.Cog):
         """The language of this server's public posts (see :func:`public_locale`)."""
         settings = await self.server_settings.get(interaction.guild_id or 0)
         return public_locale(interaction, settings)
-
-    async def interaction_check(self, interaction: discord.Interaction[Any], /) -> bool:
-        if interaction.guild_id is None:
-            raise app_commands.NoPrivateMessage()
-        return True
-
-    async def cog_app_command_error(
-        self, interaction: discord.Interaction[Any], error: app_commands.AppCommandError
-    ) -> None:
-        original = getattr(error, "original", error)
-        locale = locale_of(interaction)
-        if isinstance(original, ServiceError):
-            text = t(locale, original.key, **original.params)
-        elif isinstance(original, app_commands.NoPrivateMessage):
-            text = t(locale, "error.server_only")
-        else:
-            log.error("unexpected error answering a community command", exc_info=original)
-            text = t(locale, "error.unexpected")
-        try:
-            await reply(interaction, text)
-        except TRANSIENT:
-            log.warning("could not answer a community command with an error")
 
     # ------------------------------------------------------------------ ratings
 

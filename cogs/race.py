@@ -34,6 +34,7 @@ from bot.service import (
 )
 from bot.text import t
 from cogs.announce import NO_ANSWER, TRANSIENT, Announcer
+from cogs.answers import ServerOnly
 from cogs.server_checks import enforce_server_settings, public_locale
 from cogs.ui import MODAL_PATTERN, MoveModal, lobby_view, panel_view, typed_move
 from engine.charioteer.render import hand_text, reveal_text, rule_text
@@ -113,11 +114,13 @@ async def reply(interaction: discord.Interaction[Any], content: str, **kwargs: A
 
 @app_commands.guild_only()
 class RaceCog(
+    ServerOnly,
     commands.GroupCog,
     group_name=_("race", key="cmd.race"),
     group_description=_("Chariot races", key="cmd.race.about"),
 ):
-    """Charioteer races: lobby, private move panel, board, podium."""
+    """Charioteer races: lobby, private move panel, board, podium. Every ``/race`` command
+    runs in a server only (:class:`ServerOnly`)."""
 
     def __init__(
         self, bot: commands.AutoShardedBot, service: TableService, announcer: Announcer
@@ -130,12 +133,6 @@ class RaceCog(
         """Told of every game that ended, after its follow-up (tournaments report it)."""
 
     # ------------------------------------------------------------------ access
-
-    async def interaction_check(self, interaction: discord.Interaction[Any], /) -> bool:
-        """Every ``/race`` command runs in a server only, whatever Discord let through."""
-        if interaction.guild_id is None:
-            raise app_commands.NoPrivateMessage()
-        return True
 
     def admit(self, interaction: discord.Interaction[Any], table: Table, act: Act) -> Verdict:
         """The table's server and the DM rule (:mod:`bot.access`); raises the refusal.

@@ -43,6 +43,7 @@ from bot.service import LOBBY, TURN_LIMITS, Table, TableService
 from bot.service import RUNNING as GAME_RUNNING
 from bot.text import t
 from cogs.announce import TRANSIENT
+from cogs.answers import ServerCommands
 from cogs.community import GAME_CHOICES, game_name
 from cogs.race import (
     FOR_THREADS,
@@ -102,11 +103,15 @@ def signup_view(locale: str, tournament: int) -> discord.ui.View:
 
 @app_commands.guild_only()
 class TournamentCog(
+    ServerCommands,
     commands.GroupCog,
     group_name=_("tournament", key="cmd.tournament"),
     group_description=_("Tournaments of this server", key="cmd.tournament.about"),
 ):
     """Tournaments: sign-up, rounds opened as games, standings."""
+
+    refusals = (ServiceError, TournamentError)
+    commands_name = "a tournament command"
 
     def __init__(self, bot: commands.AutoShardedBot, service: TableService, races: RaceCog) -> None:
         super().__init__()
@@ -121,28 +126,6 @@ class TournamentCog(
 
     async def cog_load(self) -> None:
         self.bot.add_dynamic_items(SignUpButton)
-
-    async def interaction_check(self, interaction: discord.Interaction[Any], /) -> bool:
-        if interaction.guild_id is None:
-            raise app_commands.NoPrivateMessage()
-        return True
-
-    async def cog_app_command_error(
-        self, interaction: discord.Interaction[Any], error: app_commands.AppCommandError
-    ) -> None:
-        original = getattr(error, "original", error)
-        locale = locale_of(interaction)
-        if isinstance(original, ServiceError | TournamentError):
-            text = t(locale, original.key, **original.params)
-        elif isinstance(original, app_commands.NoPrivateMessage):
-            text = t(locale, "error.server_only")
-        else:
-            log.error("unexpected error answering a tournament command", exc_info=original)
-            text = t(locale, "error.unexpected")
-        try:
-            await reply(interaction, text)
-        except TRANSIENT:
-            log.warning("could not answer a tournament command with an error")
 
     async def _here(
         self, interaction: discord.Interaction[Any], tournament: int

@@ -58,9 +58,25 @@ async def _problem(url: str) -> str | None:
 
 
 @contextlib.asynccontextmanager
+async def fresh_schema(server: str, prefix: str = "test") -> AsyncIterator[str]:
+    """A new, empty schema on ``server`` (named ``<prefix>_<random hex>``), as a URL whose
+    ``search_path`` is that schema; dropped afterwards. The benches make theirs here too."""
+    schema = f"{prefix}_{secrets.token_hex(6)}"
+    admin = await asyncpg.connect(server)
+    try:
+        await admin.execute(f"CREATE SCHEMA {schema}")
+        yield with_search_path(server, schema)
+    finally:
+        try:
+            await admin.execute(f"DROP SCHEMA {schema} CASCADE")
+        finally:
+            await admin.close()
+
+
+@contextlib.asynccontextmanager
 async def postgres_schema() -> AsyncIterator[str]:
-    """A fresh schema on the test server, as a URL whose ``search_path`` is that schema;
-    dropped afterwards."""
+    """A fresh schema on the test server (:func:`fresh_schema`); skipped, or failed where
+    PostgreSQL is required, when no server answers."""
     url = server_url()
     problem = await _problem(url)
     if problem is not None:
@@ -72,16 +88,8 @@ async def postgres_schema() -> AsyncIterator[str]:
         if postgres_required():
             pytest.fail(reason)
         pytest.skip(reason)
-    schema = f"test_{secrets.token_hex(6)}"
-    admin = await asyncpg.connect(url)
-    try:
-        await admin.execute(f"CREATE SCHEMA {schema}")
-        yield with_search_path(url, schema)
-    finally:
-        try:
-            await admin.execute(f"DROP SCHEMA {schema} CASCADE")
-        finally:
-            await admin.close()
+    async with fresh_schema(url) as schema_url:
+        yield schema_url
 
 
 @contextlib.asynccontextmanager

@@ -1,16 +1,23 @@
 """Each hosted game's Discord adapter: one module per game (``cogs/games/<game>.py``) gives
 a :class:`GameFront`, through which the shared ``/game …`` commands (:mod:`cogs.tables`)
 and the announcer reach the game's own panel, public texts and pictures, rules card and
-lobby. The bot holds one front per game (``bot.fronts``), built at start-up.
+lobby. The bot holds one front per game (``bot.fronts``), built at start-up. A front that
+is its own cog settles a table through the announcer (:class:`AnnouncedFront`).
 """
 
 from __future__ import annotations
 
-from typing import Any, Protocol
+import logging
+from typing import TYPE_CHECKING, Any, Protocol
 
 import discord
 
 from bot.service import Announcement, Table
+
+if TYPE_CHECKING:
+    from cogs.announce import Announcer
+
+log = logging.getLogger(__name__)
 
 
 class GameFront(Protocol):
@@ -45,6 +52,21 @@ class GameFront(Protocol):
         ...
 
 
+class AnnouncedFront:
+    """Mixin for a game's cog that is its own front (listed before the cog class): the
+    default :meth:`settle`, through the cog's announcer."""
+
+    announcer: Announcer
+
+    async def settle(self, table_id: int, *, moved: bool = True) -> None:
+        """After an accepted action: AI seats play, announcements go out, the post updates.
+        A failure is logged, never raised: the action itself is stored."""
+        try:
+            await self.announcer.follow_up(table_id, moved=moved)
+        except Exception:
+            log.exception("table %d: follow-up work failed", table_id)
+
+
 class Poster(Protocol):
     """A game that posts its own announcements (the announcer's default is Charioteer's)."""
 
@@ -61,7 +83,7 @@ class Poster(Protocol):
         ...
 
 
-__all__ = ["GameFront", "Poster", "is_lobby"]
+__all__ = ["AnnouncedFront", "GameFront", "Poster", "is_lobby"]
 
 
 def is_lobby(message: discord.Message | None, table: Table) -> bool:

@@ -46,7 +46,7 @@ from bot.service import (
 from bot.text import t
 from cogs.announce import MENTIONS, Announcer, mention, waiting_line
 from cogs.answers import display_name, fail, locale_of, reply
-from cogs.games import is_lobby
+from cogs.games import AnnouncedFront, is_lobby
 from cogs.place import Act, check_place
 from cogs.race import FOLLOW_UP, THREAD_ARCHIVE_MINUTES, is_admin, on_own_panel
 from cogs.server_checks import enforce_server_settings, public_locale
@@ -358,6 +358,7 @@ def panel_content(table: Table, view: SeatView, panel: DrawPanel, locale: str | 
 
 
 class CartographersCog(
+    AnnouncedFront,
     commands.GroupCog,
     group_name=_("cartographers", key="cmd.cartographers"),
     group_description=_(
@@ -391,13 +392,6 @@ class CartographersCog(
         task = asyncio.create_task(coroutine, name=FOLLOW_UP)
         self._background.add(task)
         task.add_done_callback(self._background.discard)
-
-    async def settle(self, table_id: int, *, moved: bool = True) -> None:
-        """After an accepted action: AI seats play, announcements go out, the post updates."""
-        try:
-            await self.announcer.follow_up(table_id, moved=moved)
-        except Exception:
-            log.exception("table %d: follow-up work failed", table_id)
 
     # ------------------------------------------------------------------ the lobby
 

@@ -87,6 +87,18 @@ def test_a_database_url_that_is_not_postgresql_is_named(tmp_path: Path) -> None:
     assert "DATABASE_URL" in done.stderr
 
 
+@pytest.mark.parametrize(
+    "path", ["postgresql://circus@db.example:5432/circus", "sqlite:///circus.db"]
+)
+def test_a_url_in_database_path_is_refused_naming_database_url(tmp_path: Path, path: str) -> None:
+    """Not a SQLite file named after the URL: one line says to set DATABASE_URL."""
+    done = run_bot(cwd=tmp_path, env={"DISCORD_TOKEN": "x", "DATABASE_PATH": path})
+    assert done.returncode == 2
+    [line] = done.stderr.strip().splitlines()
+    assert line.startswith("circus: DATABASE_PATH") and "DATABASE_URL" in line
+    assert list(tmp_path.iterdir()) == []
+
+
 def test_a_database_url_replaces_the_sqlite_file(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

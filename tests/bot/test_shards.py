@@ -282,6 +282,68 @@ async def test_a_deadline_and_the_last_move_in_two_processes_resolve_the_turn_on
         await dms.close()
 
 
+async def test_ai_seats_played_before_another_process_acts_are_all_reported(
+    tmp_path: Path, clock: FakeClock
+) -> None:
+    """Alice's move, from a DM, is stored by the other process between the table's two AI
+    moves: the second AI move is played again on the table as it now is, and every AI move
+    is reported, the one stored before the conflict too."""
+    path = str(tmp_path / "cluster.db")
+    owner = await TableService.create(
+        path, clock=clock, choose_action=first_choice, shards=Shards(2, (1,))
+    )
+    dms = await TableService.create(
+        path, clock=clock, choose_action=first_choice, shards=Shards(2, (0,))
+    )
+    try:
+        table = await owner.open_lobby(
+            game="charioteer",
+            host_id=ALICE,
+            host_name="alice",
+            settings=TableSettings(seats=3),
+            guild_id=guild_on(1, 2),
+        )
+        await owner.add_ai(table.id, ALICE, "greedy")
+        await owner.add_ai(table.id, ALICE, "greedy")
+        await owner.start(table.id, ALICE)
+        _, view = await dms.view_for(table.id, ALICE)
+        move = view.legal_moves(discards=False)[0]
+        store = owner.storage.store_action
+        meanwhile: list[list[object]] = []
+
+        async def first_then_late(stored: StoredAction) -> None:
+            owner.storage.store_action = store  # type: ignore[method-assign]
+            await store(stored)
+            meanwhile.append(
+                write_after(owner.storage, lambda: dms.submit(table.id, ALICE, move, 1))
+            )
+
+        owner.storage.store_action = first_then_late  # type: ignore[method-assign]
+        updates = await owner.play_ai_seats(table.id)
+        # turn 1: B, then C played again after the conflict; turn 2 then starts
+        assert [(update.seat, update.resolved) for update in updates] == [
+            ("B", False),
+            ("C", True),
+            ("B", False),
+            ("C", False),
+        ]
+        [[moved]] = meanwhile
+        assert isinstance(moved, Update) and moved.seat == "A" and not moved.resolved
+        actions = await owner.storage.read(
+            "SELECT seq, source FROM actions WHERE race_id = ? ORDER BY seq", (table.id,)
+        )
+        assert [tuple(row) for row in actions] == [
+            (1, "ai"),
+            (2, "player"),
+            (3, "ai"),
+            (4, "ai"),
+            (5, "ai"),
+        ]
+    finally:
+        await owner.close()
+        await dms.close()
+
+
 def test_the_bot_stops_on_a_wrong_shard_setting_with_status_2(tmp_path: Path) -> None:
     done = run_bot(
         cwd=tmp_path,

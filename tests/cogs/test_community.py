@@ -28,6 +28,15 @@ async def test_help_names_every_game_and_how_to_start_it(circus: Circus) -> None
         assert t("en", f"game.{game}") in answer.content
 
 
+async def test_community_commands_from_a_direct_message_are_refused_in_words(
+    circus: Circus,
+) -> None:
+    dm = circus.fake.open_dm_channel(circus.alice)
+    for command, options in [("help", {}), ("leaderboard", {"game": "charioteer"})]:
+        answer = await (await circus.alice.forge_slash(dm, command, **options)).reply()
+        assert "only in a server" in answer.content, command
+
+
 async def test_the_leaderboard_shows_this_servers_players_best_first(circus: Circus) -> None:
     storage = circus.bot.service.storage
     alice, bob = circus.alice, circus.bob
