@@ -247,6 +247,14 @@ class _Loaded:
     game: Game[Any] | None
 
 
+@dataclass(eq=False)
+class _Read:
+    """A read of a table from the database, under way: outdated when the table's cache
+    entry changes before it ends, and then not cached."""
+
+    outdated: bool = False
+
+
 def default_chooser(host: GameHost, level: str, seat_view: Any, rng: Rng) -> Action:
     """The game's own AI policy for ``level``."""
     return host.ai_action(level, seat_view, rng)
@@ -274,6 +282,8 @@ class TableService:
         self._choose: ChooseAction = choose_action or default_chooser
         self._locks: dict[int, asyncio.Lock] = {}
         self._cache: OrderedDict[int, _Loaded] = OrderedDict()
+        self._reads: dict[int, list[_Read]] = {}
+        """The reads of each table under way (they take no lock), see :meth:`_load`."""
         self._reports: OrderedDict[tuple[int, int], TurnReport] = OrderedDict()
         self.deadline_changed = asyncio.Event()
         self._worker = ThreadPoolExecutor(max_workers=1, thread_name_prefix="circus-worker")
@@ -308,17 +318,30 @@ class TableService:
         return Table(row, tuple(await self.storage.seats(table_id)))
 
     async def _load(self, table_id: int) -> _Loaded:
-        """The table and its engine game, from the cache or the database."""
+        """The table and its engine game, from the cache or the database.
+
+        A read from the database is cached only if the table's cache entry did not change
+        while it ran (a change stored meanwhile forgets or replaces the entry): what it
+        read may predate the change, and cached it would stay stale."""
         cached = self._cache.get(table_id)
         if cached is not None:
             self._cache.move_to_end(table_id)
             return cached
-        table = await self._table(table_id)
-        game = None
-        if table.row.state is not None:
-            game = await self._engine_game(table)
+        read = _Read()
+        reads = self._reads.setdefault(table_id, [])
+        reads.append(read)
+        try:
+            table = await self._table(table_id)
+            game = None
+            if table.row.state is not None:
+                game = await self._engine_game(table)
+        finally:
+            reads.remove(read)
+            if not reads:
+                del self._reads[table_id]
         loaded = _Loaded(table, game)
-        self._remember(table_id, loaded)
+        if not read.outdated:
+            self._remember(table_id, loaded)
         return loaded
 
     async def _engine_game(self, table: Table) -> Game[Any]:
@@ -339,6 +362,7 @@ class TableService:
         return Game(host.ruleset, state, record)
 
     def _remember(self, table_id: int, loaded: _Loaded) -> None:
+        self._outdate_reads(table_id)
         if not self.shards.everything:
             return  # other processes change tables too (DMs reach shard 0's): read anew
         self._cache[table_id] = loaded
@@ -352,7 +376,12 @@ class TableService:
             self._reports.popitem(last=False)
 
     def _forget(self, table_id: int) -> None:
+        self._outdate_reads(table_id)
         self._cache.pop(table_id, None)
+
+    def _outdate_reads(self, table_id: int) -> None:
+        for read in self._reads.get(table_id, ()):
+            read.outdated = True
 
     async def _reread_row(self, table_id: int) -> None:
         """After a change to where a table lives (its messages, its thread), not to its

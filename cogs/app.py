@@ -60,6 +60,9 @@ STOP_SIGNALS = (signal.SIGTERM, signal.SIGINT)
 """What ``docker stop``, systemd and Ctrl-C send: each stops the bot gracefully."""
 FINISH_SECONDS = 20.0
 """How long a stop waits for work in flight (answers, follow-ups) before closing anyway."""
+START_SECONDS = 20.0
+"""How long a stop signal that comes during start-up waits for it to end (the bot ready,
+or its start failed) before closing anyway (Discord unreachable: discord.py retries)."""
 IN_FLIGHT = (FOLLOW_UP, "CommandTree-invoker", "discord-ui-", "discord.py: on_interaction")
 """Names of the tasks that carry an interaction's work: ours, and discord.py's for slash
 commands, components and the interaction listener."""
@@ -139,6 +142,8 @@ class CircusBot(commands.AutoShardedBot):
         self._service = service
         self._tasks: list[asyncio.Task[None]] = []
         self._closing: asyncio.Future[None] | None = None
+        self._started = asyncio.Event()
+        """Start-up is over: the bot is ready, or its start ended, or it is being closed."""
         self.sync_seconds = SYNC_SECONDS
         self.images: ImageProcess | None = None
         self.catch_up = CatchUp(self._resume)
@@ -241,7 +246,14 @@ class CircusBot(commands.AutoShardedBot):
         )
         return hashlib.sha256(body.encode()).hexdigest()
 
+    async def start(self, token: str, *, reconnect: bool = True) -> None:
+        try:
+            await super().start(token, reconnect=reconnect)
+        finally:
+            self._started.set()
+
     async def on_ready(self) -> None:
+        self._started.set()
         log.info(
             "connected as %s (%s) to %d servers (%s)",
             self.user,
@@ -305,7 +317,22 @@ class CircusBot(commands.AutoShardedBot):
             log.info("%s received: already stopping", name)
             return
         log.info("%s received: finishing work in flight, then stopping", name)
-        self._closing = asyncio.ensure_future(self._shut_down())
+        self._closing = asyncio.ensure_future(self._stop())
+
+    async def _stop(self) -> None:
+        """A stop signal's shutdown: one that comes during start-up lets it end first.
+
+        Closing discord.py while it starts pulls things from under it: its HTTP session
+        under the login (which then fails as if Discord were unreachable), the database
+        under the setup hook, the gateway under shards still connecting and under its
+        wait for the servers' data before ``on_ready``."""
+        if not self._started.is_set():
+            log.info("stopping once the start-up is over")
+            try:
+                await asyncio.wait_for(self._started.wait(), START_SECONDS)
+            except TimeoutError:
+                log.warning("start-up still not over after %g s: stopping anyway", START_SECONDS)
+        await self._shut_down()
 
     async def sweep_outbox(self) -> None:
         """Re-deliver every announcement Discord did not take, with backoff, for good."""
@@ -314,7 +341,9 @@ class CircusBot(commands.AutoShardedBot):
 
     async def close(self) -> None:
         """Stop: work in flight finishes, then Discord, the image worker and the database
-        close. Every caller waits for the same, single shutdown."""
+        close. Every caller waits for the same, single shutdown; one called by discord.py
+        (a gateway error) or after the start ended lets a stop signal's shutdown go on."""
+        self._started.set()
         if self._closing is None:
             self._closing = asyncio.ensure_future(self._shut_down())
         await asyncio.shield(self._closing)

@@ -10,6 +10,7 @@ import pytest
 
 from bot.clock import FakeClock
 from bot.service import RuleError, ServiceError, Table, TableService, TableSettings, Update
+from bot.storage import SeatRow
 from engine.charioteer import Move
 from engine.core import Rng, replay
 from tests.bot.conftest import first_choice
@@ -319,6 +320,36 @@ async def test_the_host_substitutes_a_member_into_a_seat(service: TableService) 
     with pytest.raises(ServiceError) as seated:
         await service.substitute(table.id, ALICE, "B", MALLORY, "mallory")
     assert seated.value.key == "error.already_seated"
+
+
+async def test_a_read_begun_before_a_substitution_does_not_cache_the_old_seats(
+    db_path: str, clock: FakeClock, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A reader has the seats as they were when the host substitutes a member; the reader
+    finishes after the substitution cleared the cache: what it read is not kept."""
+    first = await TableService.create(db_path, clock=clock, choose_action=first_choice)
+    table = await open_race(first, humans=2, ai=1)
+    await first.close()
+    service = await TableService.create(db_path, clock=clock, choose_action=first_choice)
+    read_seats = service.storage.seats
+    seats_read, go_on = asyncio.Event(), asyncio.Event()
+
+    async def seats_then_wait(race_id: int) -> list[SeatRow]:
+        seats = await read_seats(race_id)
+        if not seats_read.is_set():
+            seats_read.set()
+            await go_on.wait()
+        return seats
+
+    monkeypatch.setattr(service.storage, "seats", seats_then_wait)
+    reader = asyncio.create_task(service.table(table.id))
+    await seats_read.wait()
+    update = await service.substitute(table.id, ALICE, "C", MALLORY, "mallory")
+    go_on.set()
+    assert (await reader).seat("C").is_ai  # read before the substitution: the old seats
+    assert update.table.seat("C").user_id == MALLORY
+    assert (await service.table(table.id)).seat("C").user_id == MALLORY
+    await service.close()
 
 
 async def test_a_restart_resumes_ai_seats_and_pending_announcements(

@@ -6,10 +6,12 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from tests.e2e.players import custom_id
+from tests.e2e.players import custom_id, select_options
 from tests.fakediscord.model import Channel, Message, User
 from tests.fakediscord.server import FakeDiscord
 
+NOWHERE = "This shape fits nowhere on the map"
+"""What the panel says when the card's chosen shape fits nowhere but another one does."""
 POST = re.compile(r"\*\*Cartographers #(\d+) · \w+ · turn (\d+)\*\*")
 OVER = "is over**"
 
@@ -89,10 +91,25 @@ def confirm_enabled(panel: Message) -> bool:
     return not panel.component(custom_id(panel, "confirm")).get("disabled", False)
 
 
-async def draw_proposed(user: User, post: Message) -> Message:
-    """Open the panel and confirm the drawing it proposes; what the panel says after."""
+async def drawable_panel(user: User, post: Message) -> Message:
+    """Open the panel on a drawing that can be confirmed, as a player would: the panel
+    proposes the first legal spot of the card's first shape (or the 1×1 square when no
+    shape fits); when that shape fits nowhere, the next shape of the card is chosen."""
     panel = await open_panel(user, post)
+    for option in select_options(panel, "shape"):
+        if confirm_enabled(panel) or NOWHERE not in panel.content:
+            break
+        if not option.get("default"):
+            shape = custom_id(panel, "shape")
+            panel = await (await user.select(panel, shape, [option["value"]])).reply()
     assert confirm_enabled(panel), panel.content
+    return panel
+
+
+async def draw_proposed(user: User, post: Message) -> Message:
+    """Confirm the drawing the panel proposes (see :func:`drawable_panel`); what the panel
+    says after."""
+    panel = await drawable_panel(user, post)
     return await (await user.click(panel, custom_id(panel, "confirm"))).reply()
 
 

@@ -7,7 +7,7 @@ import signal
 from pathlib import Path
 
 from bot.storage import is_postgres_url
-from tests.e2e.conftest import Table, bot_running
+from tests.e2e.conftest import Table, bot_env, bot_running
 from tests.e2e.players import (
     custom_id,
     database_actions,
@@ -16,8 +16,10 @@ from tests.e2e.players import (
     start_race,
     wait_for_board,
 )
+from tests.fakediscord.harness import run_bot
 
 CALLBACK = "/interactions/{interaction_id}/{interaction_token}/callback"
+LOGIN = "/users/@me"
 
 
 def stopped_cleanly(output: str, database: str) -> None:
@@ -25,6 +27,13 @@ def stopped_cleanly(output: str, database: str) -> None:
     assert "stopped" in output
     if not is_postgres_url(database):
         assert not Path(f"{database}-wal").exists(), "the database was not closed"
+
+
+def ready_then_stopped(lines: list[str]) -> bool:
+    """Whether the bot logged that it was ready (connected), then that it stopped."""
+    ready = [i for i, line in enumerate(lines) if "cogs.app: connected as" in line]
+    stopped = [i for i, line in enumerate(lines) if line.endswith("cogs.app: stopped")]
+    return bool(ready and stopped) and ready[0] < stopped[-1]
 
 
 async def test_sigterm_finishes_the_move_being_answered_and_its_reveal(table: Table) -> None:
@@ -63,3 +72,35 @@ async def test_sigint_stops_an_idle_bot_cleanly(table: Table) -> None:
         await process.stop()
     stopped_cleanly(process.output(), table.database)
     assert "SIGINT received" in process.output()
+
+
+async def test_sigterm_during_the_login_lets_the_start_up_end_then_stops_cleanly(
+    table: Table,
+) -> None:
+    """Discord makes the login wait (a rate limit) and SIGTERM comes in that wait: the
+    start-up ends (logged in, commands synced, connected, ready), then the bot stops."""
+    fake = table.fake
+    fake.script_rate_limit("GET", LOGIN, times=1, retry_after=1.0)
+    async with run_bot(fake, "bot", env=bot_env(table)) as process:
+        table.processes.append(process)
+        await fake.wait_for(lambda: bool(fake.requests_for("GET", LOGIN)), 60, "the login")
+        process.process.send_signal(signal.SIGTERM)
+        assert await process.process.wait() == 0
+        await process.stop()
+    stopped_cleanly(process.output(), table.database)
+    assert len(fake.requests_for("GET", LOGIN)) == 2
+    assert fake.command("race") is not None
+    assert ready_then_stopped(process.lines), process.output()[-3000:]
+
+
+async def test_sigterm_before_discord_py_is_ready_stops_cleanly_once_it_is(table: Table) -> None:
+    """SIGTERM as soon as the gateway has sent the servers, while discord.py still waits
+    for more of them before it is ready: it gets ready, then the bot stops."""
+    async with run_bot(table.fake, "bot", env=bot_env(table)) as process:
+        table.processes.append(process)
+        await table.fake.wait_until_ready(timeout=60)
+        process.process.send_signal(signal.SIGTERM)
+        assert await process.process.wait() == 0
+        await process.stop()
+    stopped_cleanly(process.output(), table.database)
+    assert ready_then_stopped(process.lines), process.output()[-3000:]
