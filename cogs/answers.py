@@ -12,7 +12,9 @@ a short apology. Never a traceback to the user.
 
 from __future__ import annotations
 
+import asyncio
 import logging
+from collections.abc import Awaitable, Callable
 from typing import Any, ClassVar
 
 import discord
@@ -28,6 +30,39 @@ log = logging.getLogger(__name__)
 MESSAGE_LIMIT = 2000
 UNKNOWN_INTERACTION = 10062
 """Discord's error code for an interaction that expired (3 s) before its answer."""
+
+
+_LOBBIES_POSTING: dict[int, asyncio.Event] = {}
+
+
+async def post_lobby(
+    interaction: discord.Interaction[Any],
+    table_id: int,
+    content: str,
+    view: discord.ui.View,
+    remember: Callable[[int], Awaitable[Any]],
+) -> None:
+    """Answer a ``/… new`` with the table's lobby and ``remember`` its message id. Until the
+    id is stored, a click on the lobby (shown to everyone at once) waits for it
+    (:func:`lobby_posted`): before, a Join clicked that quickly answered privately and the
+    lobby never showed the player."""
+    posted = _LOBBIES_POSTING[table_id] = asyncio.Event()
+    try:
+        await interaction.response.send_message(
+            content, view=view, allowed_mentions=discord.AllowedMentions.none()
+        )
+        message = await interaction.original_response()
+        await remember(message.id)
+    finally:
+        posted.set()
+        del _LOBBIES_POSTING[table_id]
+
+
+async def lobby_posted(table_id: int) -> None:
+    """Wait until a lobby being posted has its message id stored (at once if none is)."""
+    posting = _LOBBIES_POSTING.get(table_id)
+    if posting is not None:
+        await posting.wait()
 
 
 def locale_of(interaction: discord.Interaction[Any]) -> str:

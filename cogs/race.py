@@ -34,7 +34,7 @@ from bot.service import (
 )
 from bot.text import t
 from cogs.announce import NO_ANSWER, TRANSIENT, Announcer
-from cogs.answers import ServerOnly
+from cogs.answers import ServerOnly, lobby_posted, post_lobby
 from cogs.server_checks import enforce_server_settings, public_locale
 from cogs.ui import MODAL_PATTERN, MoveModal, lobby_view, panel_view, typed_move
 from engine.charioteer.render import hand_text, reveal_text, rule_text
@@ -314,13 +314,15 @@ class RaceCog(
             channel_id=interaction.channel_id,
             locale=locale,
         )
-        await interaction.response.send_message(
+        await post_lobby(
+            interaction,
+            table.id,
             self.lobby_text(table),
-            view=lobby_view(table, locale),
-            allowed_mentions=discord.AllowedMentions.none(),
+            lobby_view(table, locale),
+            lambda message_id: self.service.set_channel_message(
+                table.id, lobby_message_id=message_id
+            ),
         )
-        message = await interaction.original_response()
-        await self.service.set_channel_message(table.id, lobby_message_id=message.id)
 
     def lobby_text(self, table: Table) -> str:
         locale = table.row.locale
@@ -554,6 +556,7 @@ class RaceCog(
         self, interaction: discord.Interaction[Any], race: int, verb: str, values: list[str]
     ) -> None:
         user = interaction.user
+        await lobby_posted(race)
         if verb == "join":
             table = await self.service.join(race, user.id, display_name(user))
         elif verb == "leave":

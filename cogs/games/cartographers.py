@@ -45,7 +45,7 @@ from bot.service import (
 )
 from bot.text import t
 from cogs.announce import MENTIONS, Announcer, mention, waiting_line
-from cogs.answers import display_name, fail, locale_of, reply
+from cogs.answers import display_name, fail, lobby_posted, locale_of, post_lobby, reply
 from cogs.games import AnnouncedFront, is_lobby
 from cogs.place import Act, check_place
 from cogs.race import FOLLOW_UP, THREAD_ARCHIVE_MINUTES, is_admin, on_own_panel
@@ -461,13 +461,15 @@ class CartographersCog(
             channel_id=interaction.channel_id,
             locale=locale,
         )
-        await interaction.response.send_message(
+        await post_lobby(
+            interaction,
+            table.id,
             self.lobby_text(table),
-            view=lobby_view(table, locale),
-            allowed_mentions=discord.AllowedMentions.none(),
+            lobby_view(table, locale),
+            lambda message_id: self.service.set_channel_message(
+                table.id, lobby_message_id=message_id
+            ),
         )
-        message = await interaction.original_response()
-        await self.service.set_channel_message(table.id, lobby_message_id=message.id)
 
     def lobby_text(self, table: Table) -> str:
         locale = table.row.locale
@@ -555,6 +557,9 @@ class CartographersCog(
         self, interaction: discord.Interaction[Any], table: Table, verb: str, values: list[str]
     ) -> None:
         user = interaction.user
+        if table.row.lobby_message_id is None:
+            await lobby_posted(table.id)
+            table = await self.service.table(table.id)
         if verb == "join":
             table = await self.service.join(table.id, user.id, display_name(user))
         elif verb == "leave":

@@ -3,6 +3,8 @@ channel where the bot lacks permissions."""
 
 from __future__ import annotations
 
+import pytest
+
 from tests.e2e.conftest import Table
 from tests.e2e.players import (
     boards,
@@ -15,6 +17,22 @@ from tests.e2e.players import (
 from tests.fakediscord.harness import BotProcess
 
 MESSAGES = "/channels/{channel_id}/messages"
+ORIGINAL = "/webhooks/{webhook_id}/{webhook_token}/messages/@original"
+
+
+@pytest.mark.parametrize("command", ["race new", "cartographers new", "carcassonne new"])
+async def test_a_join_before_the_lobby_is_known_updates_the_lobby(
+    table: Table, started_bot: BotProcess, command: str
+) -> None:
+    """The lobby's message id is stored once Discord says what it is; a Join clicked before
+    that (here: Discord's answer is slow, failing once) still shows on the lobby."""
+    alice, bob = table.alice, table.bob
+    table.fake.inject_faults("GET", ORIGINAL, times=1)
+    lobby = await (await alice.slash(table.channel, command, seats=3)).reply()
+    assert bob.mention not in lobby.content
+    answer = await (await bob.click(lobby, custom_id(lobby, "join"))).reply()
+    assert answer is lobby
+    assert bob.mention in lobby.content
 
 
 async def test_a_rate_limited_board_is_retried_and_posted_once(
