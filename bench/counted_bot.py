@@ -1,9 +1,10 @@
 """``python -m bot``, unchanged, that also tells the load bench how many commits it has
-made (SQLite disk commits, or PostgreSQL transactions): on SIGUSR1 it writes
-``{"commits": N}`` (the sum of ``Storage.commits`` over the storages it opened) to the file
-named by ``BENCH_COMMITS_FILE``. With ``BENCH_PROFILE`` set it also runs under ``cProfile``
-(the main thread: the event loop): the first SIGUSR1 starts a fresh profile, every later
-one writes the statistics so far to that file.
+made (SQLite disk commits, or PostgreSQL transactions) and what held its event loop: on
+SIGUSR1 it writes ``{"commits": N, "loop": …}`` (the sum of ``Storage.commits`` over the
+storages it opened, and :meth:`bot.loopwatch.LoopWatch.report`, counted from the first
+SIGUSR1) to the file named by ``BENCH_COMMITS_FILE``. With ``BENCH_PROFILE`` set it also
+runs under ``cProfile`` (the main thread: the event loop): the first SIGUSR1 starts a fresh
+profile, every later one writes the statistics so far to that file.
 
 Nothing else differs from the product: the bench runs it through the fake Discord's
 launcher (``run_bot(fake, "bench/counted_bot.py", env=...)``), which points discord.py at
@@ -22,6 +23,7 @@ from types import FrameType
 from typing import Any
 
 from bot import storage
+from bot.loopwatch import LoopWatch
 
 opened: list[storage.Storage] = []
 _open = storage.Storage.open.__func__  # type: ignore[attr-defined]
@@ -37,6 +39,10 @@ def _report(signum: int, frame: FrameType | None) -> None:
     global profile, reports
     commits = sum(s.commits for s in opened)
     reports += 1
+    watch = LoopWatch.running
+    loop = watch.report() if watch is not None else None
+    if watch is not None and reports == 1:
+        watch.reset()
     if profile is not None:
         if reports == 1:
             profile.disable()
@@ -46,7 +52,7 @@ def _report(signum: int, frame: FrameType | None) -> None:
         profile.enable()
     target = Path(os.environ["BENCH_COMMITS_FILE"])
     partial = target.with_suffix(".partial")
-    partial.write_text(json.dumps({"commits": commits}))
+    partial.write_text(json.dumps({"commits": commits, "loop": loop}))
     partial.replace(target)  # last: the bench reads it as "done"
 
 

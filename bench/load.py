@@ -42,6 +42,10 @@ a second, for the product and the floor alike (``bench_gc_pauses`` shows what is
 **Commits.** Exact SQLite commits of the bot (``Storage.commits``) before and after the
 window, and the rows the window added to the bot's database (actions, posted
 announcements, races). **Memory:** the bot process's peak resident set (``VmHWM``).
+**Loop holds:** the bot runs with ``LOOP_WATCH_MS`` (``--loop-watch-ms``, 20 by default);
+``bot_loop_holds`` lists, per process, the callbacks that held its event loop that long or
+longer during the window, by what they were, and its garbage collections by generation
+(:mod:`bot.loopwatch`).
 
 **Floor run.** A fresh fake and ``bench/floor_bot.py`` with the product's own command
 definitions (``FLOOR_COMMANDS``). Every player replays, in order and at the same rate, the
@@ -816,26 +820,26 @@ def proc_cpu(pid: int) -> float:
     return (int(fields[11]) + int(fields[12])) / ticks
 
 
-async def bot_commits(processes: list[BotProcess], folder: Path) -> int:
-    """Ask every bot process (SIGUSR1) for its commit count; their sum."""
-    counts = [
-        await process_commits(process, commits_file(folder, index))
+async def bot_reports(processes: list[BotProcess], folder: Path) -> list[dict[str, Any]]:
+    """Ask every bot process (SIGUSR1) for its report: commits, and what held its loop."""
+    return [
+        await process_report(process, commits_file(folder, index))
         for index, process in enumerate(processes)
     ]
-    return sum(counts)
 
 
 def commits_file(folder: Path, index: int) -> Path:
     return folder / ("commits.json" if index == 0 else f"commits-{index}.json")
 
 
-async def process_commits(process: BotProcess, path: Path) -> int:
-    """Ask one bot process (SIGUSR1) for its commit count."""
+async def process_report(process: BotProcess, path: Path) -> dict[str, Any]:
+    """Ask one bot process (SIGUSR1) for its report (see ``bench/counted_bot.py``)."""
     path.unlink(missing_ok=True)
     process.process.send_signal(signal.SIGUSR1)
     for _ in range(500):
         if path.exists():
-            return int(json.loads(path.read_text())["commits"])
+            report: dict[str, Any] = json.loads(path.read_text())
+            return report
         await asyncio.sleep(0.01)
     raise TimeoutError("the bot did not report its commits")
 
@@ -978,6 +982,7 @@ async def product_run_on(args: argparse.Namespace, folder: Path, database: str) 
                 key: database,
                 "LOG_LEVEL": "WARNING",
                 "BENCH_COMMITS_FILE": str(commits_file(folder, index)),
+                "LOOP_WATCH_MS": str(args.loop_watch_ms),
             }
             if shards > 1:
                 env |= {
@@ -990,7 +995,7 @@ async def product_run_on(args: argparse.Namespace, folder: Path, database: str) 
             envs.append(env)
         print(f"product: starting {shards} bot process(es) …", file=sys.stderr)
         async with started_cluster(fake, PRODUCT, envs) as processes:
-            commits_before = await bot_commits(processes, folder)
+            commits_before = sum(r["commits"] for r in await bot_reports(processes, folder))
             rows_before = await database_counts(database)
             print(
                 f"product: {args.races} races × {args.seats} seats, {args.turns} turns, "
@@ -1000,7 +1005,8 @@ async def product_run_on(args: argparse.Namespace, folder: Path, database: str) 
             window = await measured_window(
                 bench, processes, players.start, players.act, players.all_done, args
             )
-            commits = await bot_commits(processes, folder) - commits_before
+            reports = await bot_reports(processes, folder)
+            commits = sum(r["commits"] for r in reports) - commits_before
             rows_after = await database_counts(database)
             result = figures(bench, processes, window)
             counted = "postgres_commits" if is_postgres_url(database) else "sqlite_commits"
@@ -1015,6 +1021,7 @@ async def product_run_on(args: argparse.Namespace, folder: Path, database: str) 
                     name: rows_after[name] - rows_before[name] for name in rows_after
                 },
                 bot_rest_calls_by_route=dict(bench.tracker.routes.most_common(8)),
+                bot_loop_holds=[report["loop"] for report in reports],
                 bench_peak_rss_mib=peak_rss_mib(),
             )
             for task in list(bench.scheduler.tasks):
@@ -1102,6 +1109,12 @@ def parse(argv: list[str] | None) -> argparse.Namespace:
         "--stall", type=float, default=30.0, help="end a run after this long without progress"
     )
     parser.add_argument("--profile-bot", type=Path, help="cProfile the bot into this file")
+    parser.add_argument(
+        "--loop-watch-ms",
+        type=int,
+        default=20,
+        help="report what held the bot's event loop this long or longer (LOOP_WATCH_MS)",
+    )
     parser.add_argument("--schema-checks", action="store_true", help="keep the fake's check")
     parser.add_argument("--skip-floor", action="store_true")
     parser.add_argument("--folder", type=Path, help="where the bot's database goes (temp)")

@@ -5,12 +5,15 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass
 from pathlib import Path
+from typing import overload
 
 from dotenv import load_dotenv
 
 from bot.shards import Shards, cluster_shards
 
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR")
+DEFAULT_LOOP_WATCH_MS = 500
+"""A sixth of the 3 seconds Discord gives an answer: a hold that long is worth a warning."""
 
 
 class SettingsError(ValueError):
@@ -29,6 +32,9 @@ class Settings:
     shards: Shards | None = None
     """The gateway shards this process holds; None: every shard, as many as Discord
     recommends, in this one process."""
+    loop_watch_ms: int = DEFAULT_LOOP_WATCH_MS
+    """Log whatever holds the event loop this many milliseconds or more (0: do not watch);
+    see :mod:`bot.loopwatch`."""
 
     @property
     def database(self) -> str:
@@ -62,14 +68,19 @@ class Settings:
             dev_guild_id=int(guild) if guild else None,
             database_url=url or None,
             shards=_shards(),
+            loop_watch_ms=_whole("LOOP_WATCH_MS", 0, DEFAULT_LOOP_WATCH_MS),
         )
 
 
-def _whole(name: str, low: int) -> int | None:
-    """The setting as a whole number of at least ``low``; None when it is not set."""
+@overload
+def _whole(name: str, low: int) -> int | None: ...
+@overload
+def _whole(name: str, low: int, default: int) -> int: ...
+def _whole(name: str, low: int, default: int | None = None) -> int | None:
+    """The setting as a whole number of at least ``low``; ``default`` when it is not set."""
     text = os.environ.get(name, "").strip()
     if not text:
-        return None
+        return default
     if not text.isdigit() or int(text) < low:
         raise SettingsError(f"{name} must be a whole number, {low} or more, not {text!r}")
     return int(text)

@@ -25,6 +25,7 @@ from discord.ext import commands
 from bot.catch_up import CatchUp
 from bot.config import Settings
 from bot.images import ImageProcess
+from bot.loopwatch import LoopWatch
 from bot.service import TableService
 from bot.shards import EVERY_SHARD
 from bot.storage import StorageError
@@ -400,6 +401,9 @@ def run(settings: Settings) -> int:
     caller."""
     assert settings.token is not None
     bot = CircusBot(settings)
+    watch = LoopWatch(settings.loop_watch_ms / 1000) if settings.loop_watch_ms else None
+    if watch is not None:
+        watch.start()
     sys.setswitchinterval(SWITCH_INTERVAL)
     gc.collect()
     gc.freeze()  # what the imports made lives as long as the process: full collections skip it
@@ -423,4 +427,7 @@ def run(settings: Settings) -> int:
             file=sys.stderr,
         )
         return 2
+    finally:
+        if watch is not None:
+            watch.stop()
     return 0

@@ -108,3 +108,21 @@ def test_a_database_url_replaces_the_sqlite_file(
     assert settings.database == "postgresql://circus@db.example:5432/circus"
     monkeypatch.delenv("DATABASE_URL")
     assert Settings.load(env_file=None).database == str(tmp_path / "unused.db")
+
+
+def test_the_loop_watch_is_on_by_default_and_can_be_turned_off(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.delenv("LOOP_WATCH_MS", raising=False)
+    assert Settings.load(env_file=None).loop_watch_ms == 500
+    monkeypatch.setenv("LOOP_WATCH_MS", "0")
+    assert Settings.load(env_file=None).loop_watch_ms == 0
+    monkeypatch.setenv("LOOP_WATCH_MS", "20")
+    assert Settings.load(env_file=None).loop_watch_ms == 20
+
+
+def test_a_loop_watch_that_is_not_a_number_is_named(tmp_path: Path) -> None:
+    done = run_bot(cwd=tmp_path, env={"DISCORD_TOKEN": "x", "LOOP_WATCH_MS": "soon"})
+    assert done.returncode == 2
+    [line] = done.stderr.strip().splitlines()
+    assert "LOOP_WATCH_MS" in line
