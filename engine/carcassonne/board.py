@@ -155,6 +155,27 @@ def turned(tile: str, rotation: int) -> tuple[tuple[tuple[int, ...], ...], tuple
 _STEPS = ((0, -1), (1, 0), (0, 1), (-1, 0))
 
 
+def fits_among(
+    at: Mapping[tuple[int, int], Placed], tile: TileType, x: int, y: int, rotation: int
+) -> bool:
+    """Spec §2 against the tiles placed so far, by square: an empty square, touching a
+    tile, every shared edge matching. :meth:`Board.fits` answers the same from the board's
+    frontier, faster when one board is asked again and again."""
+    if (x, y) in at:
+        return False
+    edges = tile.rotated_edges(rotation)
+    touching = False
+    for side in Side:
+        dx, dy = _STEPS[side]
+        neighbour = at.get((x + dx, y + dy))
+        if neighbour is None:
+            continue
+        touching = True
+        if neighbour.type.rotated_edges(neighbour.rotation)[(side + 2) % 4] is not edges[side]:
+            return False
+    return touching
+
+
 @dataclass(frozen=True)
 class Board:
     """The placed tiles in placement order (the start tile first)."""

@@ -24,7 +24,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from engine.carcassonne.battle import units_in
-from engine.carcassonne.board import Board, FeatureRef, Placed
+from engine.carcassonne.board import Board, FeatureRef, Placed, fits_among
 from engine.carcassonne.components import Size, catalogue, tile_type
 from engine.carcassonne.rules import read_config
 from engine.carcassonne.state import GameState, Meeple, Options, Phase, Result, Unplaceable
@@ -198,7 +198,7 @@ def _read_board(value: Any) -> Board:
     tiles = _list(value, "board")
     if not tiles:
         raise MalformedPosition("the board holds at least the start tile")
-    board = Board(())
+    at: dict[tuple[int, int], Placed] = {}
     for index, obj in enumerate(tiles):
         if not isinstance(obj, Mapping) or set(obj) != {"x", "y", "tile", "rotation"}:
             raise MalformedPosition("a board tile is {x, y, tile, rotation}")
@@ -210,10 +210,10 @@ def _read_board(value: Any) -> Board:
         if index == 0:
             if not placed.type.start or placed.square != (0, 0):
                 raise MalformedPosition("the board starts with the start tile on 0,0")
-        elif not board.fits(placed.type, placed.x, placed.y, placed.rotation):
+        elif not fits_among(at, placed.type, placed.x, placed.y, placed.rotation):
             raise MalformedPosition(f"the tile on {placed.x},{placed.y} does not fit there")
-        board = board.with_tile(placed)
-    return board
+        at[placed.square] = placed
+    return Board(tuple(at.values()))
 
 
 def _read_meeple(obj: Any, seats: tuple[str, ...], board: Board) -> Meeple:
