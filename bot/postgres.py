@@ -11,6 +11,7 @@ reaches the transaction's connection through :class:`_Bridge`.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import re
 from collections.abc import Sequence
@@ -31,6 +32,20 @@ from bot.sql import (
 log = logging.getLogger(__name__)
 
 POOL_SIZE = 4
+APPLICATION_NAME = "circus"
+"""How the bot's connections show in ``pg_stat_activity``."""
+LOST_CONNECTION = (
+    asyncpg.PostgresConnectionError,
+    asyncpg.exceptions.AdminShutdownError,
+    asyncpg.exceptions.CrashShutdownError,
+    asyncpg.exceptions.CannotConnectNowError,
+    OSError,
+)
+"""A connection the server closed or never gave (a restart, a proxy's time-out, the
+network): what a query is tried again for, on a new connection."""
+RECONNECT_PAUSES = (0.1, 0.3, 1.0, 3.0)
+"""Seconds to wait before each new try after a lost connection (some 4 s in all: a
+server restarting, a fail-over); then the error goes to the caller."""
 MIGRATION_LOCK = 0x43697263
 """The advisory lock key (``Circ``) that lets one process at a time migrate a schema."""
 TABLES_WITH_IDS = frozenset({"races", "outbox", "rating_changes", "tournaments"})
@@ -304,7 +319,13 @@ class PostgresDatabase:
     @classmethod
     async def connect(cls, url: str) -> PostgresDatabase:
         """Connect and migrate; raises ``OSError`` or ``asyncpg.PostgresError``."""
-        pool = await asyncpg.create_pool(url, min_size=1, max_size=POOL_SIZE, reset=_keep_session)
+        pool = await asyncpg.create_pool(
+            url,
+            min_size=1,
+            max_size=POOL_SIZE,
+            reset=_keep_session,
+            server_settings={"application_name": APPLICATION_NAME},
+        )
         database = cls(pool, url)
         try:
             await database.migrate()
@@ -337,28 +358,80 @@ class PostgresDatabase:
         return int(version or 0)
 
     async def fetch(self, sql: str, params: Sequence[Any] = ()) -> list[Row]:
-        async with self.pool.acquire() as connection:
-            rows: list[Row] = await connection.fetch(numbered_placeholders(sql), *params)
-            return rows
+        """Rows of a query; tried again on a new connection if the server closed one."""
+        for pause in (*RECONNECT_PAUSES, None):
+            try:
+                async with self.pool.acquire() as connection:
+                    rows: list[Row] = await connection.fetch(numbered_placeholders(sql), *params)
+                    return rows
+            except LOST_CONNECTION as error:
+                if pause is None:
+                    raise
+                await self._lost(error, pause)
+        raise AssertionError("unreachable")
 
     async def transaction(
         self, statements: Sequence[tuple[str, Sequence[Any]]], then: InTransaction | None
     ) -> list[int | None]:
-        """The statements and ``then`` in one transaction (see :meth:`Storage._write`)."""
+        """The statements and ``then`` in one transaction (see :meth:`Storage._write`).
+
+        A connection lost before the commit was asked for left nothing behind: the
+        transaction is run again on a new one. One lost during the commit may or may not
+        have committed, so that error goes to the caller (a stored action's unique seq
+        refuses a second copy of it)."""
+        for pause in (*RECONNECT_PAUSES, None):
+            try:
+                return await self._transaction(statements, then)
+            except _LostBeforeCommit as lost:
+                if pause is None:
+                    raise lost.error from None
+                await self._lost(lost.error, pause)
+        raise AssertionError("unreachable")
+
+    async def _transaction(
+        self, statements: Sequence[tuple[str, Sequence[Any]]], then: InTransaction | None
+    ) -> list[int | None]:
         ids: list[int | None] = []
         try:
-            async with self.pool.acquire() as connection, connection.transaction():
-                last: int | None = None
-                for sql, params in statements:
-                    cursor = await _run(connection, sql, with_last_id(params, last))
-                    if sql.startswith("UPDATE") and cursor.rowcount == 0:
-                        raise StaleWrite(f"nothing to update: {sql.split(' WHERE ')[-1]}")
-                    ids.append(cursor.lastrowid)
-                    last = cursor.lastrowid if cursor.lastrowid is not None else last
-                if then is not None:
-                    bridge = _Bridge(connection, asyncio.get_running_loop())
-                    await asyncio.to_thread(then, bridge)
+            async with self.pool.acquire() as connection:
+                transaction = connection.transaction()
+                try:
+                    await transaction.start()
+                    last: int | None = None
+                    for sql, params in statements:
+                        cursor = await _run(connection, sql, with_last_id(params, last))
+                        if sql.startswith("UPDATE") and cursor.rowcount == 0:
+                            raise StaleWrite(f"nothing to update: {sql.split(' WHERE ')[-1]}")
+                        ids.append(cursor.lastrowid)
+                        last = cursor.lastrowid if cursor.lastrowid is not None else last
+                    if then is not None:
+                        bridge = _Bridge(connection, asyncio.get_running_loop())
+                        await asyncio.to_thread(then, bridge)
+                except LOST_CONNECTION as error:
+                    raise _LostBeforeCommit(error) from error
+                except BaseException:
+                    with contextlib.suppress(*LOST_CONNECTION):
+                        await transaction.rollback()
+                    raise
+                await transaction.commit()
         except asyncpg.UniqueViolationError as error:
             raise DuplicateRow(str(error)) from None
         self.commits += 1
         return ids
+
+    @staticmethod
+    async def _lost(error: BaseException, pause: float) -> None:
+        log.warning(
+            "the PostgreSQL connection was lost (%s); trying again in %.1f s",
+            type(error).__name__,
+            pause,
+        )
+        await asyncio.sleep(pause)
+
+
+class _LostBeforeCommit(Exception):
+    """The connection went before the transaction's commit was asked for."""
+
+    def __init__(self, error: BaseException) -> None:
+        super().__init__(str(error))
+        self.error = error

@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import aiosqlite
+import asyncpg
 import pytest
 
 from bot.postgres import MIGRATIONS as POSTGRES_MIGRATIONS
@@ -324,5 +325,56 @@ async def test_a_pooled_postgresql_connection_comes_back_without_a_session_reset
                 assert not connection.is_in_transaction()
             assert await storage.fact("kept") == "yes"
             assert await storage.fact("left") is None
+        finally:
+            await storage.close()
+
+
+async def _terminate_when_running(url: str, marker: str) -> None:
+    """End, from the server's side, the connection running the query that holds ``marker``
+    (as a restart, a fail-over or a dropped network would), once it runs."""
+    admin = await asyncpg.connect(url)
+    try:
+        for _ in range(200):
+            pids = await admin.fetch(
+                "SELECT pid FROM pg_stat_activity WHERE state = 'active' AND query LIKE $1"
+                " AND pid <> pg_backend_pid()",
+                f"%{marker}%",
+            )
+            if pids:
+                await admin.execute("SELECT pg_terminate_backend($1)", pids[0]["pid"])
+                return
+            await asyncio.sleep(0.01)
+        raise AssertionError(f"no query with {marker} ran")
+    finally:
+        await admin.close()
+
+
+async def test_a_postgresql_connection_lost_during_a_read_or_a_write_is_replaced() -> None:
+    """The server ends the bot's connection in the middle of a query (a restart, a
+    fail-over, a dropped network): the read is asked again and the write, which was not
+    committed, made again on a new connection; it is stored once."""
+    async with postgres_schema() as url:
+        storage = await Storage.open(url)
+        try:
+            database = storage.database
+            assert isinstance(database, PostgresDatabase)
+            read = asyncio.create_task(
+                database.fetch("SELECT 7 AS seven, pg_sleep(0.5) AS lost_read")
+            )
+            await _terminate_when_running(url, "lost_read")
+            assert (await read)[0]["seven"] == 7
+            write = asyncio.create_task(
+                storage._write(
+                    [
+                        ("INSERT INTO host_facts (key, value) VALUES ('written', 'once')", ()),
+                        ("SELECT pg_sleep(0.5) AS lost_write", ()),
+                    ]
+                )
+            )
+            await _terminate_when_running(url, "lost_write")
+            await write
+            assert await storage.fact("written") == "once"
+            async with database.pool.acquire() as connection:
+                assert await connection.fetchval("SHOW application_name") == "circus"
         finally:
             await storage.close()
