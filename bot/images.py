@@ -87,7 +87,7 @@ class ImageProcess:
             return await asyncio.get_running_loop().run_in_executor(self._process(), job)
         except (BrokenProcessPool, pickle.PicklingError, OSError) as error:
             log.warning("the image process failed (%s); this job runs in a thread", error)
-            self._restart()
+            self.restart()
             result: T = await self._fallback(function, *args, **kwargs)
             return result
 
@@ -101,12 +101,18 @@ class ImageProcess:
             )
         return self._pool
 
-    def _restart(self) -> None:
+    def restart(self) -> None:
+        """Let the worker processes go (a stuck one is killed): the next image starts fresh
+        ones. Images being drawn fail and are drawn again by their callers' retries."""
         pool, self._pool = self._pool, None
         if pool is not None:
+            for process in list(getattr(pool, "_processes", {}).values()):
+                process.kill()
             pool.shutdown(wait=False, cancel_futures=True)
 
     def close(self) -> None:
-        """Stop the worker processes (they also stop by themselves when the bot's process
-        ends)."""
-        self._restart()
+        """Stop the worker processes once their jobs are done (they also stop by themselves
+        when the bot's process ends)."""
+        pool, self._pool = self._pool, None
+        if pool is not None:
+            pool.shutdown(wait=False, cancel_futures=True)

@@ -21,6 +21,7 @@ from collections.abc import Awaitable, Callable, Iterable
 from dataclasses import dataclass
 
 from bot.clock import Clock
+from bot.locks import KeyedLocks
 
 log = logging.getLogger(__name__)
 
@@ -63,7 +64,7 @@ class Outbox:
         self._rng = rng or random.Random()
         self._retry_at: dict[int, float] = {}
         self._failures: dict[int, int] = {}
-        self._running: dict[int, asyncio.Lock] = {}
+        self._running: KeyedLocks[int] = KeyedLocks()
         self._wake = asyncio.Event()
 
     def failures(self, table_id: int) -> int:
@@ -75,8 +76,7 @@ class Outbox:
 
     async def deliver(self, table_id: int) -> bool:
         """Deliver the table's pending announcements now; on failure, schedule a retry."""
-        lock = self._running.setdefault(table_id, asyncio.Lock())
-        async with lock:
+        async with self._running.hold(table_id):
             try:
                 done = await self._deliver(table_id)
             except asyncio.CancelledError:

@@ -25,7 +25,7 @@ import secrets
 from collections import OrderedDict
 from collections.abc import Awaitable, Callable, Mapping, Sequence
 from concurrent.futures import ThreadPoolExecutor
-from contextlib import asynccontextmanager
+from contextlib import AbstractAsyncContextManager
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
@@ -33,6 +33,7 @@ from bot.clock import Clock, SystemClock
 from bot.community.ratings import guild_key, recompute
 from bot.games import host_for
 from bot.games.base import BOARD, GameHost, ServiceError, Standing
+from bot.locks import KeyedLocks
 from bot.shards import EVERY_SHARD, Shards
 from bot.sql import REMINDER_SHARES
 from bot.storage import (
@@ -53,6 +54,7 @@ from engine.core import (
     Game,
     GameRecord,
     Rng,
+    advance,
     replay,
     replay_steps,
 )
@@ -72,11 +74,13 @@ TURN_LIMITS: dict[str, int | None] = {
 """Presets for a turn's time limit: a live game of minutes, an asynchronous one of days."""
 DEFAULT_TURN_LIMIT = "24h"
 MIN_TURN_SECONDS = 30
-CACHE_SIZE = 2048
+CACHE_SIZE = 128
 CONFLICT_TRIES = 3
 """How often a call is tried when another process stores an action of the same table
 first (each try reads the table anew)."""
 REPORT_CACHE_SIZE = 256
+"""Resolved steps kept in memory until their announcements are posted (a step's events
+and public view; one not kept is rebuilt from the record)."""
 
 LOBBY, RUNNING, FINISHED, ABANDONED = "lobby", "running", "finished", "abandoned"
 SOURCE_PLAYER, SOURCE_AI, SOURCE_TIMEOUT = "player", "ai", "timeout"
@@ -243,8 +247,12 @@ class Announcement:
 
 @dataclass
 class _Loaded:
+    """A table and its engine state after its last stored action (None in a lobby). Only
+    the state is kept, never the game's whole record: the service needs the record for
+    a game's log alone (:meth:`TableService.turn_reports` reads it then)."""
+
     table: Table
-    game: Game[Any] | None
+    state: Any | None
 
 
 @dataclass(eq=False)
@@ -280,7 +288,7 @@ class TableService:
         self.clock: Clock = clock or SystemClock()
         self._seeds = seeds or (lambda: secrets.randbits(62))
         self._choose: ChooseAction = choose_action or default_chooser
-        self._locks: dict[int, asyncio.Lock] = {}
+        self._locks: KeyedLocks[int] = KeyedLocks()
         self._cache: OrderedDict[int, _Loaded] = OrderedDict()
         self._reads: dict[int, list[_Read]] = {}
         """The reads of each table under way (they take no lock), see :meth:`_load`."""
@@ -305,11 +313,8 @@ class TableService:
 
     # ------------------------------------------------------------------ plumbing
 
-    @asynccontextmanager
-    async def _locked(self, table_id: int) -> Any:
-        lock = self._locks.setdefault(table_id, asyncio.Lock())
-        async with lock:
-            yield
+    def _locked(self, table_id: int) -> AbstractAsyncContextManager[None]:
+        return self._locks.hold(table_id)
 
     async def _table(self, table_id: int) -> Table:
         row = await self.storage.race(table_id)
@@ -332,34 +337,35 @@ class TableService:
         reads.append(read)
         try:
             table = await self._table(table_id)
-            game = None
-            if table.row.state is not None:
-                game = await self._engine_game(table)
         finally:
             reads.remove(read)
             if not reads:
                 del self._reads[table_id]
-        loaded = _Loaded(table, game)
+        loaded = _Loaded(table, self._state_of(table))
         if not read.outdated:
             self._remember(table_id, loaded)
         return loaded
 
-    async def _engine_game(self, table: Table) -> Game[Any]:
+    @staticmethod
+    def _state_of(table: Table) -> Any | None:
+        """The engine state the table's row stores (None for a lobby)."""
+        if table.row.state is None:
+            return None
+        return table.host.ruleset.from_position(json.loads(table.row.state))
+
+    async def _record(self, table: Table) -> GameRecord:
+        """The table's whole game record, from the stored set-up and actions."""
         row = table.row
-        assert row.state is not None
         host = table.host
-        state = host.ruleset.from_position(json.loads(row.state))
-        actions = await self.storage.actions(row.id)
-        record = GameRecord(
+        return GameRecord(
             host.ruleset.id,
             host.ruleset.version,
             self._config(table),
             row.seed,
             json.loads(row.setup) if row.setup else [],
             None,
-            actions,
+            await self.storage.actions(row.id),
         )
-        return Game(host.ruleset, state, record)
 
     def _remember(self, table_id: int, loaded: _Loaded) -> None:
         self._outdate_reads(table_id)
@@ -392,8 +398,8 @@ class TableService:
         if cached is None:
             return
         table = await self._table(table_id)
-        if cached.game is not None and table.row.seq != len(cached.game.record.actions):
-            self._forget(table_id)  # an action came in meanwhile: rebuild from the record
+        if table.row.seq != cached.table.row.seq:
+            self._forget(table_id)  # an action came in meanwhile: read it anew
         else:
             cached.table = table
 
@@ -527,7 +533,7 @@ class TableService:
                 deadline=self._deadline(table.settings, now),
             )
             table = await self._table(table_id)
-            self._remember(table_id, _Loaded(table, game))
+            self._remember(table_id, _Loaded(table, game.state))
             self.deadline_changed.set()
             log.info("table %d: started with %d seats", table_id, len(seats))
             return Update(table)
@@ -563,14 +569,13 @@ class TableService:
             seat = loaded.table.seat_of(user_id)
             if seat is None:
                 raise ServiceError("error.not_seated")
-            game = loaded.game
-            assert game is not None
+            state = loaded.state
             host = loaded.table.host
-            stage = host.stage(game.state)
+            stage = host.stage(state)
             if turn != stage:
                 raise ServiceError("error.stale_turn", turn=stage)
             action = host.action(seat.seat, move)
-            if host.repeats(game.state, action):
+            if host.repeats(state, action):
                 return Update(loaded.table, seat.seat, stored=False)
             return await self._commit(loaded, action, user_id, SOURCE_PLAYER)
 
@@ -586,19 +591,18 @@ class TableService:
     async def _commit(
         self, loaded: _Loaded, action: Action, by_user: int | None, source: str
     ) -> Update:
-        game = loaded.game
-        assert game is not None and action.seat is not None
+        before = loaded.state
+        assert before is not None and action.seat is not None
         table = loaded.table
         host = table.host
         seat = action.seat
-        before = game.state
         changed = host.has_chosen(before, seat)
         try:
-            events = game.act(action)
+            recorded, transition = advance(host.ruleset, before, action)
         except EngineError as error:
             raise RuleError(error, host) from None
-        after = game.state
-        seq = len(game.record.actions)
+        after, events = transition.state, transition.events
+        seq = table.row.seq + 1
         now = self.clock.now()
         announcements = host.announcements(before, after, events)
         standing = host.standing(after)
@@ -611,7 +615,7 @@ class TableService:
         stored = StoredAction(
             race_id=table.id,
             seq=seq,
-            action=game.record.actions[-1],
+            action=recorded,
             by_user=by_user,
             source=source,
             at=now,
@@ -638,7 +642,7 @@ class TableService:
         if standing is not None:
             log.info("table %d: finished, winners %s", table.id, ",".join(standing.winners))
         table = await self._table(table.id)
-        loaded.table = table
+        loaded.table, loaded.state = table, after
         self._remember(table.id, loaded)
         log.info("table %d: seat %s acted (%s, seq %d)", table.id, seat, source, seq)
         return Update(
@@ -676,11 +680,10 @@ class TableService:
         while True:
             async with self._locked(table_id):
                 loaded = await self._load(table_id)
-                game = loaded.game
-                if loaded.table.status != RUNNING or game is None:
+                if loaded.table.status != RUNNING or loaded.state is None:
                     return
                 ai_seats = {seat.seat: seat for seat in loaded.table.seats if seat.is_ai}
-                waiting = loaded.table.host.waiting_for(game.state)
+                waiting = loaded.table.host.waiting_for(loaded.state)
                 pending = [seat for seat in waiting if seat in ai_seats]
                 if not pending:
                     return
@@ -695,11 +698,10 @@ class TableService:
     async def _play_ai(self, loaded: _Loaded, seat: str, level: str, source: str) -> Update:
         """Commit the AI's action for ``seat``; an AI that fails or proposes an illegal
         action is replaced by the game's fallback action, so a seat never stalls."""
-        game = loaded.game
-        assert game is not None
+        assert loaded.state is not None
         host = loaded.table.host
-        seat_view = host.view(game.state, seat)
-        rng = Rng(loaded.table.row.seed ^ 0x5EA7, len(game.record.actions))
+        seat_view = host.view(loaded.state, seat)
+        rng = Rng(loaded.table.row.seed ^ 0x5EA7, loaded.table.row.seq)
         try:
             action = await self.in_worker(self._choose, host, level, seat_view, rng)
             return await self._commit(loaded, host.action(seat, action), None, source)
@@ -735,25 +737,25 @@ class TableService:
         while True:
             async with self._locked(table_id):
                 loaded = await self._load(table_id)
-                game = loaded.game
+                state = loaded.state
                 row = loaded.table.row
                 if (
                     row.status != RUNNING
-                    or game is None
+                    or state is None
                     or row.deadline is None
                     or row.deadline > now
                 ):
                     return
                 host = loaded.table.host
-                stage = host.stage(game.state)
-                seat = host.waiting_for(game.state)[0]
+                stage = host.stage(state)
+                seat = host.waiting_for(state)[0]
                 seat_row = loaded.table.seat(seat)
                 log.info("table %d: seat %s timed out at stage %d", table_id, seat, stage)
                 action = None
                 if not seat_row.is_ai:
-                    rng = Rng(row.seed ^ 0x7157, len(game.record.actions))
+                    rng = Rng(row.seed ^ 0x7157, row.seq)
                     policy = loaded.table.settings.timeout_policy
-                    action = host.timeout_action(policy, host.view(game.state, seat), rng)
+                    action = host.timeout_action(policy, host.view(state, seat), rng)
                 if action is None:
                     level = seat_row.ai_level or self._ai_level(loaded.table)
                     updates.append(await self._play_ai(loaded, seat, level, SOURCE_TIMEOUT))
@@ -885,19 +887,27 @@ class TableService:
     async def view_for(self, table_id: int, user_id: int | None) -> tuple[Table, Any]:
         """The game as this user may see it: their own seat's view, or a spectator's."""
         loaded = await self._load(table_id)
-        if loaded.game is None:
+        if loaded.state is None:
             raise ServiceError("error.not_started")
         seat = loaded.table.seat_of(user_id) if user_id is not None else None
-        view = loaded.table.host.view(loaded.game.state, seat.seat if seat else None)
+        view = loaded.table.host.view(loaded.state, seat.seat if seat else None)
         return loaded.table, view
+
+    async def game(self, table_id: int) -> Game[Any]:
+        """The table's engine game as stored: its state and its whole record (a replay of
+        the record gives the state)."""
+        loaded = await self._load(table_id)
+        if loaded.state is None:
+            raise ServiceError("error.not_started")
+        return Game(loaded.table.host.ruleset, loaded.state, await self._record(loaded.table))
 
     async def turn_reports(self, table_id: int) -> list[TurnReport]:
         """Every resolved step so far (for the game's log), rebuilt from the record."""
         loaded = await self._load(table_id)
-        if loaded.game is None:
+        if loaded.state is None:
             return []
         host = loaded.table.host
-        record = loaded.game.record
+        record = await self._record(loaded.table)
         reports = []
         before = replay(record, upto=0)
         for seq, (_, transition) in enumerate(replay_steps(record), start=1):
@@ -923,10 +933,10 @@ class TableService:
         out: list[Announcement] = []
         for row in await self.storage.pending_announcements(table_id):
             loaded = await self._load(row.race_id)
-            if loaded.game is None:
+            if loaded.state is None:
                 continue
             report = await self.report(row.race_id, row.seq) if row.kind != BOARD else None
-            current = loaded.table.host.view(loaded.game.state, None)
+            current = loaded.table.host.view(loaded.state, None)
             view = report.view if report else current
             out.append(Announcement(row, loaded.table, view, report))
         return out
@@ -939,6 +949,7 @@ class TableService:
         await self.storage.announcement_sent(
             row.id, message_id, self.clock.now(), board_of_race=board
         )
+        self._reports.pop((row.race_id, row.seq), None)  # posted: its events are let go
         if board is not None:
             await self._reread_row(row.race_id)
 

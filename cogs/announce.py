@@ -16,16 +16,18 @@ import asyncio
 import io
 import logging
 from collections.abc import Awaitable, Callable
+from contextlib import AbstractAsyncContextManager
 from typing import Any
 
 import aiohttp
 import discord
 
 from bot.images import ImageProcess
+from bot.locks import KeyedLocks
 from bot.outbox import Outbox
 from bot.service import Announcement, Table, TableService
 from bot.text import t
-from cogs.games import Poster
+from cogs.games import Post, Poster
 from cogs.ui import board_view, dm_view
 from engine.charioteer import SeatView
 from engine.charioteer.render import board_png, board_text, hand_text, reveal_text
@@ -43,6 +45,15 @@ MISSING_PERMISSIONS = 50013
 THREAD_ARCHIVED = 50083
 POST_TIMEOUT = 60.0
 """Seconds a post may take before it counts as failed (its nonce keeps a retry single)."""
+POSTING_AT_ONCE = 8
+"""Tables whose announcements are drawn and posted at the same time; the others wait their
+turn holding nothing but their table's id. Under a burst (hundreds of races started or
+resolved at once) every waiting table used to build its announcements at once, and all
+of them waited for the picture workers, held in memory: a heap some five times larger,
+and garbage collections that held the event loop for up to 300 ms."""
+DRAW_TIMEOUT = 120.0
+"""Seconds a post's pictures may take, once its turn has come, before the picture workers
+count as stuck: they are started anew and the post is tried again later."""
 NO_ANSWER = (aiohttp.ClientError, OSError, TimeoutError)
 """A call to Discord that got no answer at all (a timeout, a dropped connection): not an
 ``HTTPException``."""
@@ -100,19 +111,22 @@ class Announcer:
         self.client = client
         self.service = service
         self.images = images
-        self._locks: dict[int, asyncio.Lock] = {}
+        self._locks: KeyedLocks[int] = KeyedLocks()
         self._dm_warned: set[tuple[int, int]] = set()
         self.posters: dict[str, Poster] = {}
         """Games that post their own announcements, by game id (Charioteer's are below)."""
         self._host_told: set[int] = set()
         self.post_timeout = POST_TIMEOUT
+        self.draw_timeout = DRAW_TIMEOUT
+        self._posting = asyncio.Semaphore(POSTING_AT_ONCE)
         self.outbox = Outbox(self.deliver, service.tables_with_pending, service.clock)
         """Every delivery goes through it: failed ones are retried with backoff."""
         self.on_game_over: Callable[[int], Awaitable[None]] | None = None
         """Told of every game that ended (tournaments count its result), of any game."""
 
-    def lock(self, race_id: int) -> asyncio.Lock:
-        return self._locks.setdefault(race_id, asyncio.Lock())
+    def lock(self, race_id: int) -> AbstractAsyncContextManager[None]:
+        """Held while anything touches the race's board or posts its announcements."""
+        return self._locks.hold(race_id)
 
     async def channel_for(self, table: Table) -> Any:
         """The race's thread (or channel); None when Discord says it is gone. A transient
@@ -130,11 +144,14 @@ class Announcer:
         return channel
 
     async def deliver(self, race_id: int) -> bool:
-        """Post the race's pending announcements in order; True when none is left."""
+        """Post the race's pending announcements in order; True when none is left. At most
+        :data:`POSTING_AT_ONCE` tables post at a time."""
         async with self.lock(race_id):
-            for announcement in await self.service.announcements(race_id):
-                if not await self._deliver_one(announcement):
-                    return False
+            if await self.service.storage.pending_announcements(race_id):
+                async with self._posting:
+                    for announcement in await self.service.announcements(race_id):
+                        if not await self._deliver_one(announcement):
+                            return False
         self._host_told.discard(race_id)
         return True
 
@@ -149,8 +166,23 @@ class Announcer:
                 await self.service.announced(announcement, None)
                 return True
             await self.reopen(channel)
+            try:
+                post = await asyncio.wait_for(
+                    self._compose(channel, table, announcement), self.draw_timeout
+                )
+            except TimeoutError:
+                log.error("race %d: its pictures were not drawn in time", table.id)
+                self.images.restart()
+                return False
             message = await asyncio.wait_for(
-                self._post(channel, table, announcement), self.post_timeout
+                channel.send(
+                    post.content[:MESSAGE_LIMIT],
+                    files=post.files,
+                    view=post.view,
+                    nonce=f"c{announcement.row.id}",
+                    allowed_mentions=MENTIONS,
+                ),
+                self.post_timeout,
             )
         except discord.Forbidden as error:
             log.warning("race %d: cannot post in its channel (%s)", table.id, error.code)
@@ -198,13 +230,13 @@ class Announcer:
         except TRANSIENT:
             log.warning("race %d: could not archive its thread", table.id)
 
-    async def _post(self, channel: Any, table: Table, announcement: Announcement) -> Any:
-        locale = table.row.locale
-        nonce = f"c{announcement.row.id}"
-        kind = announcement.row.kind
+    async def _compose(self, channel: Any, table: Table, announcement: Announcement) -> Post:
+        """The announcement's message: the game's own poster's, or Charioteer's."""
         poster = self.posters.get(table.game)
         if poster is not None:
-            return await poster.post(channel, table, announcement, nonce)
+            return await poster.compose(channel, table, announcement)
+        locale = table.row.locale
+        kind = announcement.row.kind
         if kind == "reveal":
             report = announcement.report
             assert report is not None
@@ -212,16 +244,9 @@ class Announcer:
                 public_events(report.events), report.view, names=table.names, locale=locale or "en"
             )
             header = t(locale, "reveal.header", race=table.id, turn=report.turn)
-            return await channel.send(
-                f"{header}\n{story}"[:MESSAGE_LIMIT], nonce=nonce, allowed_mentions=MENTIONS
-            )
+            return Post(f"{header}\n{story}")
         if kind == "podium":
-            return await channel.send(
-                podium_content(table, announcement.view, locale),
-                nonce=nonce,
-                allowed_mentions=MENTIONS,
-            )
-        content = board_content(table, announcement.view, locale)
+            return Post(podium_content(table, announcement.view, locale))
         files = []
         if self.can_attach(channel):
             png = await self.images.run(
@@ -232,12 +257,10 @@ class Announcer:
                     io.BytesIO(png), filename=f"race-{table.id}-turn-{announcement.view.turn}.png"
                 )
             )
-        return await channel.send(
-            content,
-            files=files,
-            view=board_view(table.id, announcement.view.turn, locale),
-            nonce=nonce,
-            allowed_mentions=MENTIONS,
+        return Post(
+            board_content(table, announcement.view, locale),
+            files,
+            board_view(table.id, announcement.view.turn, locale),
         )
 
     def can_attach(self, channel: Any) -> bool:

@@ -48,11 +48,13 @@ async def post_lobby(
     lobby never showed the player."""
     posted = _LOBBIES_POSTING[table_id] = asyncio.Event()
     try:
-        await interaction.response.send_message(
+        answer = await interaction.response.send_message(
             content, view=view, allowed_mentions=discord.AllowedMentions.none()
         )
-        message = await interaction.original_response()
-        await remember(message.id)
+        message_id = answer.message_id
+        if message_id is None:  # Discord left the message out of its answer: ask for it
+            message_id = (await interaction.original_response()).id
+        await remember(message_id)
     finally:
         posted.set()
         del _LOBBIES_POSTING[table_id]

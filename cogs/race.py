@@ -621,7 +621,7 @@ class RaceCog(
             )
         if thread_id is not None:
             await self.service.set_channel_message(race, thread_id=thread_id)
-        await self.settle(race, moved=False)
+        self.later(self.announce_and_play(race, moved=False))
 
     async def open_panel(
         self, interaction: discord.Interaction[Any], race: int, turn: int | None

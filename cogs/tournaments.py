@@ -39,6 +39,7 @@ from bot.community.tournament import (
 )
 from bot.games import GAMES, host_for
 from bot.games.base import ServiceError
+from bot.locks import KeyedLocks
 from bot.service import LOBBY, TURN_LIMITS, Table, TableService
 from bot.service import RUNNING as GAME_RUNNING
 from bot.text import t
@@ -121,7 +122,7 @@ class TournamentCog(
         self.desk = TournamentDesk(service.storage, service.clock)
         self.tables = TournamentTables(self.desk, service)
         self.deadline_changed = asyncio.Event()
-        self.reporting: dict[int, asyncio.Lock] = {}
+        self.reporting: KeyedLocks[int] = KeyedLocks()
         """One lock per tournament: its games' results are stored one at a time."""
 
     async def cog_load(self) -> None:
@@ -500,7 +501,7 @@ class TournamentCog(
         for tournament, when in (await self.desk.round_deadlines()).items():
             if when > now:
                 continue
-            async with self.reporting.setdefault(tournament, asyncio.Lock()):
+            async with self.reporting.hold(tournament):
                 record = await self.desk.load(tournament)
                 if record.state.paused or record.state.round_complete:
                     continue
@@ -682,7 +683,7 @@ class TournamentCog(
         if not linked:
             return
         tournament = int(linked[0][0])
-        async with self.reporting.setdefault(tournament, asyncio.Lock()):
+        async with self.reporting.hold(tournament):
             before = (await self.desk.load(tournament)).state
             try:
                 record = await self.tables.table_finished(race_id)

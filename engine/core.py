@@ -534,10 +534,18 @@ class Game(Generic[StateT]):
 
     def act(self, action: Action) -> tuple[Event, ...]:
         """Apply an action with live chance; on success log it and return its events."""
-        chance = Chance.live(
-            self.ruleset.seed_of(self.state), self.ruleset.chance_index(self.state)
-        )
-        transition = self.ruleset.apply(self.state, action, chance)
-        self.record.actions.append(action.with_chance(chance.outcomes))
+        recorded, transition = advance(self.ruleset, self.state, action)
+        self.record.actions.append(recorded)
         self.state = transition.state
         return transition.events
+
+
+def advance(
+    ruleset: Ruleset[StateT], state: StateT, action: Action
+) -> tuple[Action, Transition[StateT]]:
+    """Apply an action to a state with live chance: the action as a record keeps it (with
+    the chance outcomes it drew) and the transition. Raises :class:`EngineError`, and
+    changes nothing, if the action is refused."""
+    chance = Chance.live(ruleset.seed_of(state), ruleset.chance_index(state))
+    transition = ruleset.apply(state, action, chance)
+    return action.with_chance(chance.outcomes), transition

@@ -8,6 +8,7 @@ is its own cog settles a table through the announcer (:class:`AnnouncedFront`).
 from __future__ import annotations
 
 import logging
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol
 
 import discord
@@ -67,11 +68,22 @@ class AnnouncedFront:
             log.exception("table %d: follow-up work failed", table_id)
 
 
-class Poster(Protocol):
-    """A game that posts its own announcements (the announcer's default is Charioteer's)."""
+@dataclass
+class Post:
+    """A public message the announcer sends: its text, pictures and controls."""
 
-    async def post(self, channel: Any, table: Table, announcement: Announcement, nonce: str) -> Any:
-        """Post ``announcement`` in ``channel`` with Discord's ``nonce``; the message."""
+    content: str
+    files: list[discord.File] = field(default_factory=list)
+    view: discord.ui.View | None = None
+
+
+class Poster(Protocol):
+    """A game that words and draws its own announcements (the announcer's default is
+    Charioteer's); the announcer sends them."""
+
+    async def compose(self, channel: Any, table: Table, announcement: Announcement) -> Post:
+        """The message for ``announcement`` in ``channel`` (pictures only where the bot may
+        attach files there)."""
         ...
 
     async def board_content(self, table: Table) -> str | None:
@@ -83,7 +95,7 @@ class Poster(Protocol):
         ...
 
 
-__all__ = ["AnnouncedFront", "GameFront", "Poster", "is_lobby"]
+__all__ = ["AnnouncedFront", "GameFront", "Post", "Poster", "is_lobby"]
 
 
 def is_lobby(message: discord.Message | None, table: Table) -> bool:

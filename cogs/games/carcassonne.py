@@ -58,9 +58,9 @@ from bot.service import (
     TableSettings,
 )
 from bot.text import t
-from cogs.announce import MENTIONS, Announcer, waiting_line
+from cogs.announce import Announcer, waiting_line
 from cogs.answers import display_name, fail, lobby_posted, locale_of, post_lobby, reply
-from cogs.games import AnnouncedFront, is_lobby
+from cogs.games import AnnouncedFront, Post, is_lobby
 from cogs.place import Act, check_place
 from cogs.race import FOLLOW_UP, THREAD_ARCHIVE_MINUTES, is_admin, on_own_panel
 from cogs.server_checks import enforce_server_settings, public_locale
@@ -562,7 +562,7 @@ class CarcassonneCog(
             await interaction.followup.send(
                 t(locale_of(interaction), "error.no_threads"), ephemeral=True
             )
-        await self.settle(table.id, moved=False)
+        self.later(self.settle(table.id, moved=False))
 
     # ------------------------------------------------------------------ the panel
 
@@ -750,7 +750,7 @@ class CarcassonneCog(
 
     # ------------------------------------------------------------------ announcements
 
-    async def post(self, channel: Any, table: Table, announcement: Announcement, nonce: str) -> Any:
+    async def compose(self, channel: Any, table: Table, announcement: Announcement) -> Post:
         locale = table.row.locale
         kind = announcement.row.kind
         view: SeatView = announcement.view
@@ -761,12 +761,8 @@ class CarcassonneCog(
                 files.append(
                     discord.File(io.BytesIO(png), filename=f"map-{table.id}-{view.turn}.png")
                 )
-            return await channel.send(
-                board_text(table, view, locale),
-                files=files,
-                view=board_view(table.id, view.turn, locale),
-                nonce=nonce,
-                allowed_mentions=MENTIONS,
+            return Post(
+                board_text(table, view, locale), files, board_view(table.id, view.turn, locale)
             )
         report = announcement.report
         assert report is not None
@@ -779,9 +775,7 @@ class CarcassonneCog(
                 files.append(discord.File(io.BytesIO(png), filename=f"map-{table.id}-final.png"))
         else:
             content = t(locale, "carc.story.header", table=table.id, turn=report.turn)
-        return await channel.send(
-            content[:MESSAGE_LIMIT], files=files, nonce=nonce, allowed_mentions=MENTIONS
-        )
+        return Post(content, files)
 
     async def board_content(self, table: Table) -> str | None:
         _, view = await self.service.view_for(table.id, None)

@@ -44,9 +44,9 @@ from bot.service import (
     TableSettings,
 )
 from bot.text import t
-from cogs.announce import MENTIONS, Announcer, mention, waiting_line
+from cogs.announce import Announcer, mention, waiting_line
 from cogs.answers import display_name, fail, lobby_posted, locale_of, post_lobby, reply
-from cogs.games import AnnouncedFront, is_lobby
+from cogs.games import AnnouncedFront, Post, is_lobby
 from cogs.place import Act, check_place
 from cogs.race import FOLLOW_UP, THREAD_ARCHIVE_MINUTES, is_admin, on_own_panel
 from cogs.server_checks import enforce_server_settings, public_locale
@@ -614,7 +614,7 @@ class CartographersCog(
             await interaction.followup.send(
                 t(locale_of(interaction), "error.no_threads"), ephemeral=True
             )
-        await self.settle(table.id, moved=False)
+        self.later(self.settle(table.id, moved=False))
 
     # ------------------------------------------------------------------ the panel
 
@@ -803,7 +803,7 @@ class CartographersCog(
 
     # ------------------------------------------------------------------ announcements
 
-    async def post(self, channel: Any, table: Table, announcement: Announcement, nonce: str) -> Any:
+    async def compose(self, channel: Any, table: Table, announcement: Announcement) -> Post:
         locale = table.row.locale
         kind = announcement.row.kind
         view: SeatView = announcement.view
@@ -815,21 +815,13 @@ class CartographersCog(
                 files.append(
                     discord.File(io.BytesIO(png), filename=f"card-{table.id}-{view.turn}.png")
                 )
-            return await channel.send(
-                content,
-                files=files,
-                view=board_view(table.id, view.turn, locale),
-                nonce=nonce,
-                allowed_mentions=MENTIONS,
-            )
+            return Post(content, files, board_view(table.id, view.turn, locale))
         report = announcement.report
         assert report is not None
         if kind == REVEAL:
             lines = [t(locale, "carto.log.turn", table=table.id, turn=report.turn)]
             lines += ambush_lines(public_events(report.events), table, locale)
-            return await channel.send(
-                "\n".join(lines)[:MESSAGE_LIMIT], nonce=nonce, allowed_mentions=MENTIONS
-            )
+            return Post("\n".join(lines))
         if kind == SEASON:
             content = season_text(table, report.events, report.view, locale)
         elif kind == PODIUM:
@@ -841,9 +833,7 @@ class CartographersCog(
             files.append(
                 discord.File(io.BytesIO(png), filename=f"maps-{table.id}-{report.turn}.png")
             )
-        return await channel.send(
-            content[:MESSAGE_LIMIT], files=files, nonce=nonce, allowed_mentions=MENTIONS
-        )
+        return Post(content, files)
 
     def board_text(self, table: Table, view: SeatView) -> str:
         """A turn's post: season, turn and time, the card, the season's edicts, and who

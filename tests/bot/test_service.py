@@ -110,9 +110,8 @@ async def test_an_accepted_move_survives_a_restart(db_path: Path, clock: FakeClo
     update = await second.submit(table.id, BOB, bob_move, turn)
     assert update.resolved
     await play_to_the_end(second, table.id, Rng(3))
-    loaded = await second._load(table.id)
-    assert loaded.game is not None
-    assert replay(loaded.game.record) == loaded.game.state
+    game = await second.game(table.id)
+    assert replay(game.record) == game.state
     await second.close()
 
 
@@ -393,9 +392,7 @@ async def test_a_failing_ai_seat_resets_instead_of_stalling_the_race(
     await service.start(table.id, ALICE)
     [update] = await service.play_ai_seats(table.id)
     assert update.stored and update.seat == "B"
-    loaded = await service._load(table.id)
-    assert loaded.game is not None
-    committed = loaded.game.state.commit_of("B")
+    committed = (await service.game(table.id)).state.commit_of("B")
     assert committed is not None and committed.is_reset
     await service.close()
 

@@ -259,10 +259,9 @@ def test_the_fuzzed_race_replays_to_its_stored_state(world: World) -> None:
     async def check() -> None:
         service = await TableService.create(str(world.table.database))
         try:
-            loaded = await service._load(world.race_id)
-            assert loaded.game is not None
-            assert replay(loaded.game.record) == loaded.game.state
-            assert len(loaded.game.record.actions) >= 2, "the fuzzing never made a real move"
+            game = await service.game(world.race_id)
+            assert replay(game.record) == game.state
+            assert len(game.record.actions) >= 2, "the fuzzing never made a real move"
         finally:
             await service.close()
 
