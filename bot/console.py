@@ -38,7 +38,7 @@ from bot.service import (
     TableSettings,
     Update,
 )
-from bot.storage import StorageError
+from bot.storage import StorageError, shown
 from bot.text import t
 from engine.cartographers.messages import catalogue as cartographers_catalogue
 from engine.charioteer import Move
@@ -139,13 +139,13 @@ class CharioteerConsole:
         terminal: Terminal,
         *,
         locale: str = "en",
-        kept_in: Path | None = None,
+        kept_in: str | None = None,
     ) -> None:
         self.service = service
         self.terminal = terminal
         self.locale = locale
         self.kept_in = kept_in
-        """The database file the race stays in (``None``: a temporary one)."""
+        """Where the race stays, as shown (``None``: a temporary database)."""
 
     def say(self, text: str = "") -> None:
         self.terminal.say(text)
@@ -216,7 +216,7 @@ class CharioteerConsole:
     async def quit(self, race_id: int) -> bool:
         """Ask before leaving; a race in a temporary database is lost, so it is abandoned."""
         question = "console.quit_kept" if self.kept_in else "console.quit_lost"
-        if not self.terminal.confirm(self.text(question, file=str(self.kept_in))):
+        if not self.terminal.confirm(self.text(question, file=self.kept_in)):
             self.say(self.text("console.quit_cancelled"))
             return False
         if self.kept_in is None:
@@ -227,7 +227,7 @@ class CharioteerConsole:
     def left_text(self) -> str:
         if self.kept_in is None:
             return self.text("console.bye")
-        return self.text("console.bye_kept", file=str(self.kept_in))
+        return self.text("console.bye_kept", file=self.kept_in)
 
     async def handle(self, race_id: int, line: str) -> None:
         word = line.lower()
@@ -387,14 +387,14 @@ async def run_console(
         seed = int(args.seed)
         seeds = lambda: seed  # noqa: E731
     with tempfile.TemporaryDirectory(prefix="circus-") as folder:
-        path = Path(database) if database else Path(folder) / "local.db"
-        service = await TableService.create(str(path), seeds=seeds, choose_action=choose_action)
+        where = database or str(Path(folder) / "local.db")
+        service = await TableService.create(where, seeds=seeds, choose_action=choose_action)
         try:
             console = CharioteerConsole(
                 service,
                 Terminal(lines, out),
                 locale=args.locale,
-                kept_in=path if database else None,
+                kept_in=shown(database) if database else None,
             )
             return await console.run(args.seats, args.level, args.laps)
         finally:
@@ -502,7 +502,8 @@ def main(argv: Sequence[str], stdin: TextIO, out: TextIO, err: TextIO | None = N
             return asyncio.run(run_console(args, lines, out))
         except KeyboardInterrupt:
             key = "console.interrupted_kept" if args.database else "console.interrupted"
-            out.write("\n" + t(args.locale, key, file=args.database) + "\n")
+            kept = shown(args.database) if args.database else None
+            out.write("\n" + t(args.locale, key, file=kept) + "\n")
             return EXIT_INTERRUPTED
         except StorageError as error:
             errors.write(f"python -m bot local: {error}\n")

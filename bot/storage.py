@@ -618,6 +618,12 @@ def is_postgres_url(target: str | Path) -> bool:
     return str(target).startswith(("postgresql://", "postgres://"))
 
 
+def shown(target: str | Path) -> str:
+    """A database as people may see it (a message, a log line): a file's path, or a URL's
+    server and database without the user and password."""
+    return str(target).split("@")[-1] if is_postgres_url(target) else str(target)
+
+
 class Storage:
     """One database: a SQLite file or a PostgreSQL schema; every method is a coroutine.
     Use :meth:`open` to create."""
@@ -664,8 +670,9 @@ class Storage:
             asyncpg.PostgresError,
             asyncpg.InterfaceError,
         ) as error:
-            where = str(path).split("@")[-1]
-            raise StorageError(f"cannot use the PostgreSQL database at {where}: {error}") from None
+            raise StorageError(
+                f"cannot use the PostgreSQL database at {shown(path)}: {error}"
+            ) from None
 
     async def close(self) -> None:
         await self.database.close()

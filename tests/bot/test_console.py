@@ -116,11 +116,13 @@ def test_one_ctrl_c_stops_cleanly(game: str, tmp_path: Path) -> None:
         assert again.returncode == 0
 
 
-def test_a_kept_race_resumes_instead_of_starting_another(tmp_path: Path) -> None:
-    database = str(tmp_path / "kept.db")
+def test_a_kept_race_resumes_instead_of_starting_another(database: str) -> None:
+    """In a SQLite file or a PostgreSQL database; a database's user (and password) is
+    never printed."""
     options = ["--seats", "2", "--level", "random", "--seed", "5", "--database", database]
     code, out, _ = run_local(options, ["reset 1", "y", "quit", "y"])
     assert code == 0 and "kept in" in out
+    assert "postgres@" not in out
     code, out, _ = run_local(options, ["quit", "y"])
     assert "Race #1 goes on from turn 2" in out
     assert "Seed" not in out
