@@ -43,6 +43,8 @@ class FakeClock:
     def __init__(self, start: float = 1_800_000_000.0) -> None:
         self._now = start
         self._moved = asyncio.Event()
+        self.sleepers: list[float] = []
+        """The times the sleepers now waiting wait for, in the order they began."""
 
     def now(self) -> float:
         return self._now
@@ -53,9 +55,13 @@ class FakeClock:
         self._moved = asyncio.Event()
 
     async def sleep_until(self, when: float, wake: asyncio.Event) -> None:
-        while self._now < when and not wake.is_set():
-            moved = asyncio.ensure_future(self._moved.wait())
-            woken = asyncio.ensure_future(wake.wait())
-            _, pending = await asyncio.wait({moved, woken}, return_when=asyncio.FIRST_COMPLETED)
-            for task in pending:
-                task.cancel()
+        self.sleepers.append(when)
+        try:
+            while self._now < when and not wake.is_set():
+                moved = asyncio.ensure_future(self._moved.wait())
+                woken = asyncio.ensure_future(wake.wait())
+                _, pending = await asyncio.wait({moved, woken}, return_when=asyncio.FIRST_COMPLETED)
+                for task in pending:
+                    task.cancel()
+        finally:
+            self.sleepers.remove(when)

@@ -21,7 +21,9 @@ import dataclasses
 import functools
 import json
 import logging
+import os
 import secrets
+import socket
 from collections import OrderedDict
 from collections.abc import Awaitable, Callable, Mapping, Sequence
 from concurrent.futures import ThreadPoolExecutor
@@ -78,6 +80,12 @@ CACHE_SIZE = 128
 CONFLICT_TRIES = 3
 """How often a call is tried when another process stores an action of the same table
 first (each try reads the table anew)."""
+CLAIM_LEASE = 120.0
+"""Seconds a process's claim on a table's time limit or posts keeps other processes off
+it (PostgreSQL): enough to time out a turn and post what it caused."""
+CLAIMED_ELSEWHERE_WAIT = 2.0
+"""Seconds the dispatcher waits before looking again when every time limit due is claimed
+by another process (one holding the same shards for a while, as in a rolling restart)."""
 REPORT_CACHE_SIZE = 256
 """Resolved steps kept in memory until their announcements are posted (a step's events
 and public view; one not kept is rebuilt from the record)."""
@@ -295,6 +303,11 @@ class TableService:
         self._reports: OrderedDict[tuple[int, int], TurnReport] = OrderedDict()
         self.deadline_changed = asyncio.Event()
         self._worker = ThreadPoolExecutor(max_workers=1, thread_name_prefix="circus-worker")
+        self.holder = f"{socket.gethostname()}:{os.getpid()}:{secrets.token_hex(3)}"
+        """This process, as its claims on tables name it (see :data:`CLAIM_LEASE`)."""
+        self._claimed_none = False
+        """The last :meth:`fire_due` claimed no table (what was due, if anything, is
+        another process's for now)."""
 
     @classmethod
     async def create(cls, path: str, **kwargs: Any) -> TableService:
@@ -725,12 +738,17 @@ class TableService:
         this when a deadline passes."""
         moment = self.clock.now() if now is None else now
         updates: list[Update] = []
-        for table_id in await self.storage.due_races(moment, self.shards):
+        claimed = await self.storage.claim_due_races(
+            moment, self.holder, CLAIM_LEASE, shards=self.shards
+        )
+        self._claimed_none = not claimed
+        for table_id in claimed:
             try:
                 time_out = functools.partial(self._time_out, table_id, moment, updates)
                 await self._retrying(table_id, time_out)
             except Exception:
                 log.exception("table %d: timing out the turn failed", table_id)
+        await self.storage.release_claims(self.holder, claimed)
         return updates
 
     async def _time_out(self, table_id: int, now: float, updates: list[Update]) -> None:
@@ -787,8 +805,11 @@ class TableService:
         a deadline stored while it is being read still wakes the sleeper."""
         self.deadline_changed.clear()
         when = await self.next_wakeup()
+        now = self.clock.now()
+        if when is not None and when <= now and self._claimed_none:
+            when = now + CLAIMED_ELSEWHERE_WAIT  # due, but claimed by another process
         await self.clock.sleep_until(
-            when if when is not None else self.clock.now() + idle, self.deadline_changed
+            when if when is not None else now + idle, self.deadline_changed
         )
 
     async def next_wakeup(self) -> float | None:
@@ -965,9 +986,11 @@ class TableService:
         return sorted(ids)
 
     async def tables_with_pending(self) -> list[int]:
-        """Tables with announcements still to post."""
-        pending = await self.storage.pending_announcements(shards=self.shards)
-        return sorted({row.race_id for row in pending})
+        """Tables with announcements still to post, claimed for this process (in a
+        cluster, another process holding the same shards leaves them alone meanwhile)."""
+        return await self.storage.claim_tables_with_pending(
+            self.clock.now(), self.holder, CLAIM_LEASE, shards=self.shards
+        )
 
     async def get_draft(self, table_id: int, user_id: int, turn: int) -> dict[str, JSON] | None:
         return await self.storage.draft(table_id, user_id, turn)

@@ -1001,19 +1001,25 @@ class Storage:
         return [int(row[0]) for row in rows]
 
     async def claim_due_races(
-        self, now: float, holder: str, lease: float, limit: int = 100
+        self,
+        now: float,
+        holder: str,
+        lease: float,
+        limit: int = 100,
+        shards: Shards = EVERY_SHARD,
     ) -> list[int]:
-        """Running races whose time limit has passed that ``holder`` (one bot process) takes
-        on for ``lease`` seconds, earliest first: races another holder claimed and whose
-        lease is still running are left out, and with PostgreSQL's ``FOR UPDATE SKIP
-        LOCKED`` two processes claiming at once take disjoint races. On SQLite (one
-        process) this is :meth:`due_races`."""
+        """Running races (of servers on ``shards``) whose time limit has passed that
+        ``holder`` (one bot process) takes on for ``lease`` seconds, earliest first: races
+        another holder claimed and whose lease is still running are left out, and with
+        PostgreSQL's ``FOR UPDATE SKIP LOCKED`` two processes claiming at once take
+        disjoint races. On SQLite (one process) this is :meth:`due_races`."""
         if self.dialect != "postgres":
-            return (await self.due_races(now))[:limit]
+            return (await self.due_races(now, shards))[:limit]
         rows = await self._all(
             "WITH due AS (SELECT id FROM races WHERE status = 'running'"
             " AND deadline IS NOT NULL AND deadline <= ?"
             " AND (claimed_until IS NULL OR claimed_until <= ? OR claimed_by = ?)"
+            f" AND {shards.where()}"
             " ORDER BY deadline LIMIT ? FOR UPDATE SKIP LOCKED)"
             " UPDATE races SET claimed_by = ?, claimed_until = ? FROM due"
             " WHERE races.id = due.id RETURNING races.id, races.deadline",
@@ -1022,18 +1028,26 @@ class Storage:
         return [int(row[0]) for row in sorted(rows, key=lambda row: (row[1], row[0]))]
 
     async def claim_tables_with_pending(
-        self, now: float, holder: str, lease: float, limit: int = 100
+        self,
+        now: float,
+        holder: str,
+        lease: float,
+        limit: int | None = None,
+        shards: Shards = EVERY_SHARD,
     ) -> list[int]:
-        """Races with announcements still to post that ``holder`` takes on for ``lease``
-        seconds (the same claim as :meth:`claim_due_races`: one process handles a table's
-        time limits and posts). On SQLite (one process), every such race."""
+        """Races (of servers on ``shards``) with announcements still to post that
+        ``holder`` takes on for ``lease`` seconds (the same claim as
+        :meth:`claim_due_races`: one process handles a table's time limits and posts); all
+        of them unless ``limit`` says how many at most. On SQLite (one process), every
+        such race."""
         if self.dialect != "postgres":
-            pending = {row.race_id for row in await self.pending_announcements()}
+            pending = {row.race_id for row in await self.pending_announcements(shards=shards)}
             return sorted(pending)[:limit]
         rows = await self._all(
             "WITH pending AS (SELECT id FROM races"
             " WHERE id IN (SELECT race_id FROM outbox WHERE sent_at IS NULL)"
             " AND (claimed_until IS NULL OR claimed_until <= ? OR claimed_by = ?)"
+            f" AND {shards.where()}"
             " ORDER BY id LIMIT ? FOR UPDATE SKIP LOCKED)"
             " UPDATE races SET claimed_by = ?, claimed_until = ? FROM pending"
             " WHERE races.id = pending.id RETURNING races.id",

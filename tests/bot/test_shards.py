@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Awaitable, Callable
 from pathlib import Path
 
@@ -9,11 +10,12 @@ import pytest
 
 from bot.clock import FakeClock
 from bot.config import Settings, SettingsError
-from bot.service import ServiceError, TableService, TableSettings, Update
+from bot.service import CLAIMED_ELSEWHERE_WAIT, ServiceError, TableService, TableSettings, Update
 from bot.shards import EVERY_SHARD, Shards, cluster_shards, shard_of
 from bot.storage import Storage, StoredAction
 from tests.bot.conftest import first_choice
 from tests.bot.test_main import run_bot
+from tests.databases import postgres_schema
 
 ALICE, BOB = 11, 22
 SHARD_SETTINGS = ("SHARD_COUNT", "SHARD_IDS", "CLUSTER_INDEX", "CLUSTER_SIZE")
@@ -173,6 +175,39 @@ async def test_each_process_serves_only_the_tables_of_its_shards(
     finally:
         await first.close()
         await second.close()
+
+
+async def test_two_processes_holding_one_shard_time_out_a_table_once_by_claims(
+    clock: FakeClock,
+) -> None:
+    """PostgreSQL, two processes holding the same shard (a rolling restart): the process
+    that claimed a due table times it out; the other leaves it alone, and its dispatcher
+    waits instead of spinning on a deadline it cannot take, until the claim is let go."""
+    async with postgres_schema() as url:
+        first = await TableService.create(url, clock=clock, choose_action=first_choice)
+        second = await TableService.create(url, clock=clock, choose_action=first_choice)
+        try:
+            race = await open_timed_race(first, guild_on(0, 1))
+            await first.play_ai_seats(race)
+            clock.advance(301)
+            claimed = await first.storage.claim_due_races(clock.now(), first.holder, 60.0)
+            assert claimed == [race]
+            assert await second.fire_due() == []
+            waiting = asyncio.create_task(second.wait_until_due(3600))
+            for _ in range(500):  # until the dispatcher sleeps (it reads the database first)
+                if clock.sleepers or waiting.done():
+                    break
+                await asyncio.sleep(0.01)
+            assert clock.sleepers == [clock.now() + CLAIMED_ELSEWHERE_WAIT]
+            clock.advance(CLAIMED_ELSEWHERE_WAIT)
+            await asyncio.wait_for(waiting, 5)
+            assert (await second.table(race)).row.seq == 1  # untouched: alice's turn still
+            [timed_out] = await first.fire_due()
+            assert timed_out.table.id == race and timed_out.resolved
+            assert await second.fire_due() == []  # the deadline moved on: nothing due
+        finally:
+            await first.close()
+            await second.close()
 
 
 async def test_a_move_stored_by_another_process_is_seen_at_once(
