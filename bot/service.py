@@ -305,9 +305,9 @@ class TableService:
         self._worker = ThreadPoolExecutor(max_workers=1, thread_name_prefix="circus-worker")
         self.holder = f"{socket.gethostname()}:{os.getpid()}:{secrets.token_hex(3)}"
         """This process, as its claims on tables name it (see :data:`CLAIM_LEASE`)."""
-        self._claimed_none = False
-        """The last :meth:`fire_due` claimed no table (what was due, if anything, is
-        another process's for now)."""
+        self._empty_look: float | None = None
+        """When the last :meth:`fire_due` looked and claimed no table: a deadline that was
+        due by then is another process's for now (one due since is not)."""
 
     @classmethod
     async def create(cls, path: str, **kwargs: Any) -> TableService:
@@ -741,7 +741,7 @@ class TableService:
         claimed = await self.storage.claim_due_races(
             moment, self.holder, CLAIM_LEASE, shards=self.shards
         )
-        self._claimed_none = not claimed
+        self._empty_look = None if claimed else moment
         for table_id in claimed:
             try:
                 time_out = functools.partial(self._time_out, table_id, moment, updates)
@@ -806,8 +806,9 @@ class TableService:
         self.deadline_changed.clear()
         when = await self.next_wakeup()
         now = self.clock.now()
-        if when is not None and when <= now and self._claimed_none:
-            when = now + CLAIMED_ELSEWHERE_WAIT  # due, but claimed by another process
+        looked = self._empty_look
+        if when is not None and when <= now and looked is not None and when <= looked:
+            when = now + CLAIMED_ELSEWHERE_WAIT  # due when last looked, claimed elsewhere
         await self.clock.sleep_until(
             when if when is not None else now + idle, self.deadline_changed
         )

@@ -210,6 +210,28 @@ async def test_two_processes_holding_one_shard_time_out_a_table_once_by_claims(
             await second.close()
 
 
+async def test_a_deadline_that_comes_due_after_an_empty_look_is_fired_at_once(
+    service: TableService, clock: FakeClock
+) -> None:
+    """The dispatcher looked while nothing was due (it claimed nothing); a deadline that
+    passes after that look is not taken for one claimed elsewhere: the dispatcher does not
+    sleep, it fires the deadline."""
+    race = await open_timed_race(service, guild_on(0, 1))
+    await service.play_ai_seats(race)
+    assert await service.fire_due() == []  # nothing due yet
+    clock.advance(301)
+    waiting = asyncio.create_task(service.wait_until_due(3600))
+    for _ in range(500):  # until the dispatcher sleeps or returns (it reads the database)
+        if clock.sleepers or waiting.done():
+            break
+        await asyncio.sleep(0.01)
+    done, not_done = waiting.done(), list(clock.sleepers)
+    waiting.cancel()
+    assert done and not not_done
+    [timed_out] = await service.fire_due()
+    assert timed_out.table.id == race and timed_out.resolved
+
+
 async def test_a_move_stored_by_another_process_is_seen_at_once(
     tmp_path: Path, clock: FakeClock
 ) -> None:
