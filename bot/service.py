@@ -545,6 +545,7 @@ class TableService:
                 waiting=",".join(host.waiting_for(game.state)),
                 deadline=self._deadline(table.settings, now),
             )
+            self._forget(table_id)  # the lobby cached is no more: readers meanwhile read it
             table = await self._table(table_id)
             self._remember(table_id, _Loaded(table, game.state))
             self.deadline_changed.set()
@@ -642,9 +643,11 @@ class TableService:
         )
         try:
             await self.storage.store_action(stored)
-        except BaseException:
+        finally:
+            # Stored (or not): the game cached is the one before the action, and a reader
+            # without the lock (the announcer, a panel) must not see it while the row is
+            # read again below; it reads the table as stored instead.
             self._forget(table.id)
-            raise
         reports: tuple[TurnReport, ...] = ()
         if announcements:
             report = TurnReport(host.stage(before), seq, events, host.view(after, None))

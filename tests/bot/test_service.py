@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -349,6 +350,39 @@ async def test_a_read_begun_before_a_substitution_does_not_cache_the_old_seats(
     assert update.table.seat("C").user_id == MALLORY
     assert (await service.table(table.id)).seat("C").user_id == MALLORY
     await service.close()
+
+
+async def test_announcements_read_while_a_turn_is_stored_show_the_new_turn(
+    service: TableService, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The last move of a turn is committed, its new board pending; the announcer reads the
+    pending posts while the service is still re-reading the row it stored: the board is
+    drawn from the game as stored (turn 2), never from the game before the move (turn 1),
+    which would look superseded and be dropped unposted."""
+    table = await open_race(service, humans=2)
+    move, turn = await random_move(service, table.id, ALICE, Rng(1))
+    await service.submit(table.id, ALICE, move, turn)
+    await service.announcements(table.id)  # the cache holds turn 1's game
+    read_race = service.storage.race
+    stored, go_on = asyncio.Event(), asyncio.Event()
+
+    async def race_then_wait(race_id: int) -> Any:
+        row = await read_race(race_id)
+        if row is not None and row.turn == 2 and not stored.is_set():
+            stored.set()
+            await go_on.wait()
+        return row
+
+    monkeypatch.setattr(service.storage, "race", race_then_wait)
+    bob_move, _ = await random_move(service, table.id, BOB, Rng(2))
+    mover = asyncio.create_task(service.submit(table.id, BOB, bob_move, turn))
+    await stored.wait()
+    monkeypatch.setattr(service.storage, "race", read_race)
+    pending = await service.announcements(table.id)
+    go_on.set()
+    assert (await mover).resolved
+    new_boards = [a for a in pending if a.row.kind == "board" and a.row.turn == 2]
+    assert [a.view.turn for a in new_boards] == [2]
 
 
 async def test_a_restart_resumes_ai_seats_and_pending_announcements(
