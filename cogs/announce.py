@@ -27,7 +27,7 @@ from bot.locks import KeyedLocks
 from bot.outbox import Outbox
 from bot.service import Announcement, Table, TableService
 from bot.text import t
-from cogs.games import Post, Poster
+from cogs.games import MESSAGE_LIMIT, Post, Poster
 from cogs.ui import board_view, dm_view
 from engine.charioteer import SeatView
 from engine.charioteer.render import board_png, board_text, hand_text, reveal_text
@@ -38,7 +38,6 @@ log = logging.getLogger(__name__)
 ENDED = ("finished", "abandoned")
 """A table's statuses once its game is over."""
 
-MESSAGE_LIMIT = 2000
 MENTIONS = discord.AllowedMentions(everyone=False, roles=False, users=True, replied_user=False)
 DM_CLOSED = 50007
 MISSING_PERMISSIONS = 50013

@@ -14,20 +14,27 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Awaitable, Callable
-from typing import Any, ClassVar
+from collections.abc import Awaitable, Callable, Coroutine
+from typing import Any, ClassVar, Literal, Protocol
 
 import discord
 from discord import app_commands
 
 from bot.community.tournament import TournamentError
-from bot.service import RuleError, ServiceError
+from bot.service import RuleError, ServiceError, Table, TableService
 from bot.text import t
 from cogs.announce import TRANSIENT
+from cogs.games import MESSAGE_LIMIT, is_lobby
 
 log = logging.getLogger(__name__)
 
-MESSAGE_LIMIT = 2000
+FOLLOW_UP = "circus: follow-up"
+"""The name of the tasks that finish an answered interaction's work (see
+:meth:`FollowsUp.later`); a stop waits for them."""
+FOR_THREADS = ("create_public_threads", "send_messages_in_threads")
+"""What the bot needs in a channel to play a game in a thread of its own."""
+THREAD_ARCHIVE_MINUTES: Literal[10080] = 10080
+"""A game thread's auto-archive duration: a week, Discord's longest."""
 UNKNOWN_INTERACTION = 10062
 """Discord's error code for an interaction that expired (3 s) before its answer."""
 
@@ -107,6 +114,72 @@ async def fail(interaction: discord.Interaction[Any], error: BaseException) -> N
         await reply(interaction, text)
     except discord.HTTPException:
         log.warning("could not answer an interaction with an error")
+
+
+class FollowsUp:
+    """Mixin for a cog that answers an interaction first and finishes its slow work after
+    (posting, AI moves): :meth:`later` runs that work as a task a stop waits for."""
+
+    _background: set[asyncio.Task[None]]
+
+    def later(self, coroutine: Coroutine[Any, Any, None]) -> asyncio.Task[None]:
+        """Run slow follow-up work after the interaction was answered (see
+        :data:`FOLLOW_UP`)."""
+        task = asyncio.create_task(coroutine, name=FOLLOW_UP)
+        self._background.add(task)
+        task.add_done_callback(self._background.discard)
+        return task
+
+
+class Opener(Protocol):
+    """A game's cog whose lobby opens its table (see :func:`open_table`)."""
+
+    service: TableService
+
+    def lobby_text(self, table: Table) -> str: ...
+
+    async def refresh_lobby(self, table: Table) -> None: ...
+
+
+async def open_table(
+    cog: Opener,
+    interaction: discord.Interaction[Any],
+    table_id: int,
+    thread_name: Callable[[Table], str],
+) -> Table:
+    """The host's Start: the game begins (stored first), the lobby says so and loses its
+    controls, and the game gets a thread of its own under the lobby (named by
+    ``thread_name``) where the bot may open one; else it is played in the channel and the
+    host is told why. The caller then posts the first turn, after the answer."""
+    table = (await cog.service.start(table_id, interaction.user.id)).table
+    lobby = interaction.message if is_lobby(interaction.message, table) else None
+    try:
+        if lobby is not None:
+            await interaction.response.edit_message(content=cog.lobby_text(table), view=None)
+        else:
+            await reply(
+                interaction, cog.lobby_text(table), allowed_mentions=discord.AllowedMentions.none()
+            )
+            await cog.refresh_lobby(table)
+    except discord.NotFound as error:
+        if error.code != UNKNOWN_INTERACTION:
+            raise
+        log.warning("table %d: started, but the Start click expired unanswered", table.id)
+    permissions = interaction.app_permissions
+    if lobby is not None and all(getattr(permissions, name, False) for name in FOR_THREADS):
+        try:
+            thread = await lobby.create_thread(
+                name=thread_name(table)[:100], auto_archive_duration=THREAD_ARCHIVE_MINUTES
+            )
+        except TRANSIENT:
+            log.warning("table %d: could not open a thread; playing in the channel", table.id)
+        else:
+            await cog.service.set_channel_message(table.id, thread_id=thread.id)
+    else:
+        await interaction.followup.send(
+            t(locale_of(interaction), "error.no_threads"), ephemeral=True
+        )
+    return table
 
 
 class ServerOnly:

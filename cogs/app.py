@@ -31,12 +31,13 @@ from bot.shards import EVERY_SHARD
 from bot.storage import StorageError
 from bot.text import catalogue
 from cogs.announce import Announcer
+from cogs.answers import FOLLOW_UP
 from cogs.community import CommunityCog
 from cogs.games import GameFront
 from cogs.games import carcassonne as carc
 from cogs.games import cartographers as carto
 from cogs.games.charioteer import CharioteerFront
-from cogs.race import FOLLOW_UP, RaceCog
+from cogs.race import RaceCog
 from cogs.tables import TablesCog
 from cogs.tournaments import SIGNUP_PATTERN, TournamentCog
 from cogs.ui import BUTTON_PATTERN, MODAL_PATTERN, SELECT_PATTERN, RaceButton, RaceSelect

@@ -28,8 +28,9 @@ from bot.games.base import ServiceError
 from bot.service import TableService
 from bot.text import t
 from cogs.announce import TRANSIENT
-from cogs.answers import ServerCommands
-from cogs.race import is_admin, locale_of, reply
+from cogs.answers import ServerCommands, locale_of, reply
+from cogs.games import MESSAGE_LIMIT
+from cogs.race import is_admin
 from cogs.server_checks import public_locale
 
 log = logging.getLogger(__name__)
@@ -102,7 +103,7 @@ class CommunityCog(ServerCommands, commands.Cog):
         found = await records(self.service.storage, interaction.guild_id)
         notes = [record_line(locale, record) for record in found if record.game == game]
         await interaction.response.send_message(
-            "\n".join([f"{header}\n```\n{table}\n```", *notes])[:2000],
+            "\n".join([f"{header}\n```\n{table}\n```", *notes])[:MESSAGE_LIMIT],
             allowed_mentions=discord.AllowedMentions.none(),
         )
 
@@ -152,7 +153,7 @@ class CommunityCog(ServerCommands, commands.Cog):
         title = t(locale, "profile.chart_title", name=name, game=game_name(locale, main.game))
         picture = await self.service.in_worker(rating_chart, title, history)
         await interaction.response.send_message(
-            "\n".join(lines)[:2000],
+            "\n".join(lines)[:MESSAGE_LIMIT],
             file=discord.File(io.BytesIO(picture.png), filename="rating.png"),
             allowed_mentions=discord.AllowedMentions.none(),
         )

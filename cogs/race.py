@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from typing import Any, Literal
+from typing import Any
 
 import discord
 from discord import app_commands
@@ -34,7 +34,18 @@ from bot.service import (
 )
 from bot.text import t
 from cogs.announce import NO_ANSWER, TRANSIENT, Announcer
-from cogs.answers import ServerOnly, lobby_posted, post_lobby
+from cogs.answers import (
+    UNKNOWN_INTERACTION,
+    FollowsUp,
+    ServerOnly,
+    display_name,
+    lobby_posted,
+    locale_of,
+    open_table,
+    post_lobby,
+    reply,
+)
+from cogs.games import MESSAGE_LIMIT
 from cogs.server_checks import enforce_server_settings, public_locale
 from cogs.ui import MODAL_PATTERN, MoveModal, lobby_view, panel_view, typed_move
 from engine.charioteer.render import hand_text, reveal_text, rule_text
@@ -45,23 +56,8 @@ log = logging.getLogger(__name__)
 PANEL_VERBS = {"cards", "symbol", "token", "discard", "crowd", "clear"}
 LOBBY_VERBS = {"join", "leave", "start", "addai", "noai"}
 REQUIRED = ("view_channel", "send_messages")
-FOR_THREADS = ("create_public_threads", "send_messages_in_threads")
-THREAD_ARCHIVE_MINUTES: Literal[10080] = 10080
-"""A race thread's auto-archive duration: a week, Discord's longest."""
 RACE_OPTION = _("The race number (this thread's race if left out)", key="cmd.option.race")
 """The ``race`` option's description, shared by every command that takes one."""
-FOLLOW_UP = "circus: follow-up"
-"""The name of the tasks that finish an answered interaction's work (see :meth:`later`)."""
-UNKNOWN_INTERACTION = 10062
-"""Discord's error code for an interaction that expired (3 s) before its answer."""
-
-
-def locale_of(interaction: discord.Interaction[Any]) -> str:
-    return str(interaction.locale.value) if interaction.locale else "en"
-
-
-def display_name(user: discord.abc.User) -> str:
-    return str(getattr(user, "display_name", None) or user.name)
 
 
 def is_admin(interaction: discord.Interaction[Any]) -> bool:
@@ -103,18 +99,10 @@ def on_own_panel(interaction: discord.Interaction[Any]) -> bool:
     return metadata is not None and metadata.user.id == interaction.user.id
 
 
-async def reply(interaction: discord.Interaction[Any], content: str, **kwargs: Any) -> None:
-    """Answer privately, whether or not the interaction was answered already."""
-    content = content[:2000]
-    if interaction.response.is_done():
-        await interaction.followup.send(content, ephemeral=True, **kwargs)
-    else:
-        await interaction.response.send_message(content, ephemeral=True, **kwargs)
-
-
 @app_commands.guild_only()
 class RaceCog(
     ServerOnly,
+    FollowsUp,
     commands.GroupCog,
     group_name=_("race", key="cmd.race"),
     group_description=_("Chariot races", key="cmd.race.about"),
@@ -211,14 +199,6 @@ class RaceCog(
         if table.row.board_message_id is None or channel is None or interaction.guild_id is None:
             return ""
         return f"https://discord.com/channels/{interaction.guild_id}/{channel}/{table.row.board_message_id}"
-
-    def later(self, coroutine: Any) -> asyncio.Task[None]:
-        """Run slow follow-up work after the interaction was answered (a stop waits for
-        it: see :data:`FOLLOW_UP`)."""
-        task = asyncio.create_task(coroutine, name=FOLLOW_UP)
-        self._background.add(task)
-        task.add_done_callback(self._background.discard)
-        return task
 
     async def settle(self, table_id: int, *, moved: bool = True) -> None:
         """:meth:`announce_and_play`, run to its end even if the caller is cancelled (the
@@ -422,7 +402,9 @@ class RaceCog(
             )
         for chunk in chunks[-3:]:
             await interaction.followup.send(
-                chunk[:2000], ephemeral=True, allowed_mentions=discord.AllowedMentions.none()
+                chunk[:MESSAGE_LIMIT],
+                ephemeral=True,
+                allowed_mentions=discord.AllowedMentions.none(),
             )
 
     @app_commands.command(
@@ -583,44 +565,19 @@ class RaceCog(
             return
         try:
             await channel.get_partial_message(table.row.lobby_message_id).edit(  # type: ignore[union-attr]
-                content=self.lobby_text(table), view=lobby_view(table, table.row.locale)
+                content=self.lobby_text(table),
+                view=lobby_view(table, table.row.locale) if table.status == "lobby" else None,
             )
         except TRANSIENT:
             log.warning("race %d: could not update the lobby", table.id)
 
     async def start(self, interaction: discord.Interaction[Any], race: int) -> None:
-        update = await self.service.start(race, interaction.user.id)
-        table = update.table
-        locale = table.row.locale
-        lobby = interaction.message
-        if lobby is None or lobby.id != table.row.lobby_message_id:
-            lobby = None
-        try:
-            if lobby is not None:
-                await interaction.response.edit_message(content=self.lobby_text(table), view=None)
-            else:
-                await reply(interaction, self.lobby_text(table))
-        except discord.NotFound as error:
-            if error.code != UNKNOWN_INTERACTION:
-                raise
-            log.warning("race %d: started, but the Start click expired unanswered", race)
-        thread_id = None
-        permissions = interaction.app_permissions
-        if lobby is not None and all(getattr(permissions, name, False) for name in FOR_THREADS):
-            try:
-                thread = await lobby.create_thread(
-                    name=t(locale, "thread.name", race=race)[:100],
-                    auto_archive_duration=THREAD_ARCHIVE_MINUTES,
-                )
-                thread_id = thread.id
-            except TRANSIENT:
-                log.warning("race %d: could not open a thread; racing in the channel", race)
-        else:
-            await interaction.followup.send(
-                t(locale_of(interaction), "error.no_threads"), ephemeral=True
-            )
-        if thread_id is not None:
-            await self.service.set_channel_message(race, thread_id=thread_id)
+        await open_table(
+            self,
+            interaction,
+            race,
+            lambda started: t(started.row.locale, "thread.name", race=started.id),
+        )
         self.later(self.announce_and_play(race, moved=False))
 
     async def open_panel(

@@ -23,7 +23,7 @@ from discord.ext import commands
 from bot.service import ServiceError, Table, TableService
 from bot.text import t
 from cogs.answers import display_name, fail, locale_of, reply
-from cogs.games import GameFront
+from cogs.games import MESSAGE_LIMIT, GameFront
 from cogs.place import Act, check_place
 
 log = logging.getLogger(__name__)
@@ -177,7 +177,9 @@ class TablesCog(
             chunks = [t(locale, "log.empty")]
         for chunk in chunks:
             await interaction.followup.send(
-                chunk[:2000], ephemeral=True, allowed_mentions=discord.AllowedMentions.none()
+                chunk[:MESSAGE_LIMIT],
+                ephemeral=True,
+                allowed_mentions=discord.AllowedMentions.none(),
             )
 
     @app_commands.command(

@@ -44,17 +44,17 @@ from bot.service import LOBBY, TURN_LIMITS, Table, TableService
 from bot.service import RUNNING as GAME_RUNNING
 from bot.text import t
 from cogs.announce import TRANSIENT
-from cogs.answers import ServerCommands
-from cogs.community import GAME_CHOICES, game_name
-from cogs.race import (
+from cogs.answers import (
     FOR_THREADS,
     THREAD_ARCHIVE_MINUTES,
-    RaceCog,
+    ServerCommands,
     display_name,
-    is_admin,
     locale_of,
     reply,
 )
+from cogs.community import GAME_CHOICES, game_name
+from cogs.games import MESSAGE_LIMIT
+from cogs.race import RaceCog, is_admin
 from cogs.server_checks import enforce_server_settings, public_locale, server_locale
 from engine.core import JSON
 
@@ -561,7 +561,7 @@ class TournamentCog(
         champion = record.state.champion()
         if champion is not None:
             lines.append(t(locale, "tournament.champion", member=f"<@{user_of(champion)}>"))
-        return "\n".join(lines)[:2000], discord.File(
+        return "\n".join(lines)[:MESSAGE_LIMIT], discord.File(
             io.BytesIO(picture.png), filename="standings.png"
         )
 
@@ -662,11 +662,13 @@ class TournamentCog(
         extra: dict[str, Any] = {"file": picture} if picture is not None else {}
         try:
             if interaction is not None:
-                await interaction.followup.send(text[:2000], allowed_mentions=mentions, **extra)
+                await interaction.followup.send(
+                    text[:MESSAGE_LIMIT], allowed_mentions=mentions, **extra
+                )
                 return
             channel = self.bot.get_channel(channel_id or 0)
             if isinstance(channel, discord.TextChannel | discord.Thread):
-                await channel.send(text[:2000], allowed_mentions=mentions, **extra)
+                await channel.send(text[:MESSAGE_LIMIT], allowed_mentions=mentions, **extra)
         except TRANSIENT:
             log.warning("could not post a tournament announcement")
 

@@ -20,6 +20,9 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
+MESSAGE_LIMIT = 2000
+"""Discord's longest message, in characters."""
+
 
 class GameFront(Protocol):
     """What the shared commands and the announcer need from one game on Discord."""

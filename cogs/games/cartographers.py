@@ -45,10 +45,19 @@ from bot.service import (
 )
 from bot.text import t
 from cogs.announce import Announcer, mention, waiting_line
-from cogs.answers import display_name, fail, lobby_posted, locale_of, post_lobby, reply
-from cogs.games import AnnouncedFront, Post, is_lobby
+from cogs.answers import (
+    FollowsUp,
+    display_name,
+    fail,
+    lobby_posted,
+    locale_of,
+    open_table,
+    post_lobby,
+    reply,
+)
+from cogs.games import MESSAGE_LIMIT, AnnouncedFront, Post, is_lobby
 from cogs.place import Act, check_place
-from cogs.race import FOLLOW_UP, THREAD_ARCHIVE_MINUTES, is_admin, on_own_panel
+from cogs.race import is_admin, on_own_panel
 from cogs.server_checks import enforce_server_settings, public_locale
 from cogs.ui import PanelView
 from engine.cartographers import Phase, SeatView
@@ -68,10 +77,8 @@ CELL_FIELD = "cell"
 LOBBY_VERBS = frozenset({"join", "leave", "start", "addai", "noai"})
 PANEL_VERBS = frozenset({"terrain", "shape", "rotate", "flip", "row", "col", "suggest"})
 PLAY_VERBS = PANEL_VERBS | {"draw", "confirm", "type"}
-MESSAGE_LIMIT = 2000
 LABEL_LIMIT = 80
 REQUIRED = ("view_channel", "send_messages")
-FOR_THREADS = ("create_public_threads", "send_messages_in_threads")
 UNKNOWN_INTERACTION = 10062
 
 
@@ -359,6 +366,7 @@ def panel_content(table: Table, view: SeatView, panel: DrawPanel, locale: str | 
 
 class CartographersCog(
     AnnouncedFront,
+    FollowsUp,
     commands.GroupCog,
     group_name=_("cartographers", key="cmd.cartographers"),
     group_description=_(
@@ -387,11 +395,6 @@ class CartographersCog(
         self, interaction: discord.Interaction[Any], error: app_commands.AppCommandError
     ) -> None:
         await fail(interaction, getattr(error, "original", error))
-
-    def later(self, coroutine: Any) -> None:
-        task = asyncio.create_task(coroutine, name=FOLLOW_UP)
-        self._background.add(task)
-        task.add_done_callback(self._background.discard)
 
     # ------------------------------------------------------------------ the lobby
 
@@ -582,38 +585,12 @@ class CartographersCog(
             await self.refresh_lobby(table)
 
     async def start(self, interaction: discord.Interaction[Any], table: Table) -> None:
-        update = await self.service.start(table.id, interaction.user.id)
-        table = update.table
-        locale = table.row.locale
-        lobby = interaction.message if is_lobby(interaction.message, table) else None
-        try:
-            if lobby is not None:
-                await interaction.response.edit_message(content=self.lobby_text(table), view=None)
-            else:
-                await reply(
-                    interaction,
-                    self.lobby_text(table),
-                    allowed_mentions=discord.AllowedMentions.none(),
-                )
-                await self.refresh_lobby(table)
-        except discord.NotFound as error:
-            if error.code != UNKNOWN_INTERACTION:
-                raise
-            log.warning("table %d: started, but the Start click expired unanswered", table.id)
-        permissions = interaction.app_permissions
-        if all(getattr(permissions, perm, False) for perm in FOR_THREADS) and lobby is not None:
-            try:
-                thread = await lobby.create_thread(
-                    name=t(locale, "carto.thread", table=table.id)[:100],
-                    auto_archive_duration=THREAD_ARCHIVE_MINUTES,
-                )
-                await self.service.set_channel_message(table.id, thread_id=thread.id)
-            except discord.HTTPException:
-                log.warning("table %d: could not open a thread; playing in the channel", table.id)
-        else:
-            await interaction.followup.send(
-                t(locale_of(interaction), "error.no_threads"), ephemeral=True
-            )
+        await open_table(
+            self,
+            interaction,
+            table.id,
+            lambda started: t(started.row.locale, "carto.thread", table=started.id),
+        )
         self.later(self.settle(table.id, moved=False))
 
     # ------------------------------------------------------------------ the panel

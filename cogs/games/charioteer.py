@@ -10,11 +10,10 @@ import discord
 
 from bot.service import Table
 from bot.text import t
+from cogs.games import MESSAGE_LIMIT
 from cogs.race import RaceCog
 from engine.charioteer.render import reveal_text
 from engine.core import public_events
-
-MESSAGE_LIMIT = 2000
 
 
 class CharioteerFront:
