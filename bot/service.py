@@ -958,6 +958,11 @@ class TableService:
         out: list[Announcement] = []
         for row in await self.storage.pending_announcements(table_id):
             loaded = await self._load(row.race_id)
+            if loaded.table.row.seq < row.seq or loaded.state is None:
+                # Cached before the action (or the start) that made this post was committed,
+                # its writer not back yet: the post is drawn from the table as stored.
+                self._forget(row.race_id)
+                loaded = await self._load(row.race_id)
             if loaded.state is None:
                 continue
             report = await self.report(row.race_id, row.seq) if row.kind != BOARD else None

@@ -10,8 +10,16 @@ from typing import Any
 import pytest
 
 from bot.clock import FakeClock
-from bot.service import RuleError, ServiceError, Table, TableService, TableSettings, Update
-from bot.storage import SeatRow
+from bot.service import (
+    Announcement,
+    RuleError,
+    ServiceError,
+    Table,
+    TableService,
+    TableSettings,
+    Update,
+)
+from bot.storage import SeatRow, StoredAction
 from engine.charioteer import Move
 from engine.core import Rng, replay
 from tests.bot.conftest import first_choice
@@ -383,6 +391,59 @@ async def test_announcements_read_while_a_turn_is_stored_show_the_new_turn(
     assert (await mover).resolved
     new_boards = [a for a in pending if a.row.kind == "board" and a.row.turn == 2]
     assert [a.view.turn for a in new_boards] == [2]
+
+
+async def test_announcements_read_between_a_commit_and_its_return_show_the_new_turn(
+    service: TableService, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The database has committed the turn's last move, and before the service hears so
+    (the commit runs off the event loop) the announcer reads the pending posts: the new
+    board is drawn from the game as stored, not from the game cached before the move."""
+    table = await open_race(service, humans=2)
+    move, turn = await random_move(service, table.id, ALICE, Rng(1))
+    await service.submit(table.id, ALICE, move, turn)
+    await service.announcements(table.id)  # the cache holds turn 1's game
+    store_action = service.storage.store_action
+    read_meanwhile: list[Announcement] = []
+
+    async def store_then_read(stored: StoredAction) -> None:
+        await store_action(stored)
+        if stored.turn == 2:
+            read_meanwhile.extend(await service.announcements(table.id))
+
+    monkeypatch.setattr(service.storage, "store_action", store_then_read)
+    bob_move, _ = await random_move(service, table.id, BOB, Rng(2))
+    assert (await service.submit(table.id, BOB, bob_move, turn)).resolved
+    new_boards = [a for a in read_meanwhile if a.row.kind == "board" and a.row.turn == 2]
+    assert [a.view.turn for a in new_boards] == [2]
+
+
+async def test_announcements_read_between_a_start_and_its_return_include_the_first_board(
+    service: TableService, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The start is committed and, before the service hears so, the announcer reads the
+    pending posts: the first board is there, drawn from the game as stored (the lobby
+    cached before had no game and its board was left for a later sweep)."""
+    table = await service.open_lobby(
+        game="charioteer",
+        host_id=ALICE,
+        host_name="alice",
+        settings=race_settings(seats=2),
+        guild_id=1,
+        channel_id=2,
+    )
+    await service.join(table.id, BOB, "bob")
+    await service.table(table.id)  # the lobby is cached
+    replace_seats = service.storage.replace_seats
+    read_meanwhile: list[Announcement] = []
+
+    async def replace_then_read(*args: Any, **kwargs: Any) -> None:
+        await replace_seats(*args, **kwargs)
+        read_meanwhile.extend(await service.announcements(table.id))
+
+    monkeypatch.setattr(service.storage, "replace_seats", replace_then_read)
+    await service.start(table.id, ALICE)
+    assert [(a.row.kind, a.view.turn) for a in read_meanwhile] == [("board", 1)]
 
 
 async def test_a_restart_resumes_ai_seats_and_pending_announcements(
