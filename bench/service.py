@@ -565,7 +565,8 @@ def copy_races(path: Path, by_kind: dict[str, list[int]], total: int, seed: int)
     for template_id in (race_id for ids in by_kind.values() for race_id in ids):
         rows[template_id] = {
             name: db.execute(
-                f"SELECT * FROM {name} WHERE {'id' if name == 'races' else 'race_id'} = ?",
+                f"SELECT {', '.join(columns[name])} FROM {name}"  # not the generated ones
+                f" WHERE {'id' if name == 'races' else 'race_id'} = ?",
                 (template_id,),
             ).fetchall()
             for name in tables
