@@ -177,6 +177,15 @@ async def test_each_process_serves_only_the_tables_of_its_shards(
         await second.close()
 
 
+async def asleep_or_done(clock: FakeClock, waiting: asyncio.Task[None]) -> None:
+    """Let the dispatcher's wait run until it sleeps on the clock or returns (it reads the
+    database first); give up after some 5 s, leaving the caller's assertions to tell."""
+    for _ in range(500):
+        if clock.sleepers or waiting.done():
+            return
+        await asyncio.sleep(0.01)
+
+
 async def test_two_processes_holding_one_shard_time_out_a_table_once_by_claims(
     clock: FakeClock,
 ) -> None:
@@ -194,10 +203,7 @@ async def test_two_processes_holding_one_shard_time_out_a_table_once_by_claims(
             assert claimed == [race]
             assert await second.fire_due() == []
             waiting = asyncio.create_task(second.wait_until_due(3600))
-            for _ in range(500):  # until the dispatcher sleeps (it reads the database first)
-                if clock.sleepers or waiting.done():
-                    break
-                await asyncio.sleep(0.01)
+            await asleep_or_done(clock, waiting)
             assert clock.sleepers == [clock.now() + CLAIMED_ELSEWHERE_WAIT]
             clock.advance(CLAIMED_ELSEWHERE_WAIT)
             await asyncio.wait_for(waiting, 5)
@@ -221,10 +227,7 @@ async def test_a_deadline_that_comes_due_after_an_empty_look_is_fired_at_once(
     assert await service.fire_due() == []  # nothing due yet
     clock.advance(301)
     waiting = asyncio.create_task(service.wait_until_due(3600))
-    for _ in range(500):  # until the dispatcher sleeps or returns (it reads the database)
-        if clock.sleepers or waiting.done():
-            break
-        await asyncio.sleep(0.01)
+    await asleep_or_done(clock, waiting)
     done, not_done = waiting.done(), list(clock.sleepers)
     waiting.cancel()
     assert done and not not_done
