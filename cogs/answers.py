@@ -146,7 +146,7 @@ async def open_table(
     interaction: discord.Interaction[Any],
     table_id: int,
     thread_name: Callable[[Table], str],
-) -> Table:
+) -> None:
     """The host's Start: the game begins (stored first), the lobby says so and loses its
     controls, and the game gets a thread of its own under the lobby (named by
     ``thread_name``) where the bot may open one; else it is played in the channel and the
@@ -179,7 +179,6 @@ async def open_table(
         await interaction.followup.send(
             t(locale_of(interaction), "error.no_threads"), ephemeral=True
         )
-    return table
 
 
 class ServerOnly:
