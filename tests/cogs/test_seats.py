@@ -2,7 +2,7 @@
 README's "Playing" section): a member who holds or has held a seat of a game never takes
 another seat of it; a seat whose player is still playing changes hands only by that
 player's own choice or a server admin's; a substitution withdraws the seat's unrevealed
-move."""
+move; and a tournament's tables have no entrant as host."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ import pytest
 
 from bot.clock import FakeClock
 from tests.cogs.conftest import Circus
-from tests.cogs.test_tournament_signup import bot_on
+from tests.cogs.test_tournament_signup import bot_on, click, open_tournament
 from tests.databases import rows
 from tests.e2e.players import (
     custom_id,
@@ -164,3 +164,39 @@ async def test_the_host_may_replace_a_player_whose_time_ran_out(
         handed = await answer(alice, place, "race substitute", seat="B", member=dave, race=1)
         assert "now drives seat B" in handed
         assert seats(database) == {"A": alice.id, "B": dave.id, "C": carol.id}
+
+
+async def test_a_tournament_table_has_no_entrant_host(fake: FakeDiscord, database: str) -> None:
+    """In an elimination duel, the entrant paired first cannot abandon the game (a tie
+    that would advance the higher seed), substitute a rival's seat or, once removed by the
+    organiser, seat themselves again; the organiser and an admin can."""
+    guild = fake.add_guild("Circus")
+    channel = guild.add_text_channel("tournaments")
+    organiser, first, second, friend = (guild.add_member(n) for n in ("org", "p1", "p2", "pal"))
+    async with bot_on(fake, database, FakeClock()):  # type: ignore[arg-type]
+        post = await open_tournament(organiser, channel, format="elimination", table_size=2)
+        for member in (first, second):
+            assert "signed up" in await click(member, post, "join")
+        started = await organiser.slash(channel, "tournament start", tournament=1)
+        assert "round 1" in (await started.followup(0)).content
+        game = {user for _, user in rows(database, "SELECT seat, user_id FROM seats")}
+        assert game == {first.id, second.id}
+        ((host,),) = rows(database, "SELECT host_id FROM races WHERE id = 1")
+        assert host == organiser.id
+        for player, rival_seat in ((first, "B"), (second, "A")):
+            abandon = await answer(player, channel, "game abandon", game=1)
+            assert "Only the game's host" in abandon
+            swap = await answer(
+                player, channel, "game substitute", seat=rival_seat, member=friend, game=1
+            )
+            assert "still playing" in swap or "Only" in swap
+        assert rows(database, "SELECT status FROM races WHERE id = 1") == [("running",)]
+        removed = await organiser.slash(channel, "tournament remove", tournament=1, member=first)
+        assert "is out of Cup" in (await removed.reply()).content
+        seated = {seat: user for seat, user in rows(database, "SELECT seat, user_id FROM seats")}
+        back = [seat for seat, user in seated.items() if user is None]
+        assert len(back) == 1
+        again = await answer(first, channel, "game substitute", seat=back[0], member=first, game=1)
+        assert "Only the game's host" in again
+        ended = await (await organiser.slash(channel, "game abandon", game=1)).reply()
+        assert "abandoned" in ended.content
