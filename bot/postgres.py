@@ -20,6 +20,7 @@ from typing import Any
 import asyncpg
 
 from bot.sql import (
+    SEAT_HOLDERS_MIGRATION,
     DuplicateRow,
     InTransaction,
     Row,
@@ -250,6 +251,7 @@ MIGRATIONS: tuple[str, ...] = (
     DROP INDEX races_by_deadline;
     CREATE INDEX running_races_by_deadline ON races (status, deadline);
     """,
+    SEAT_HOLDERS_MIGRATION.format(id="BIGINT", time="DOUBLE PRECISION"),
 )
 
 

@@ -92,6 +92,8 @@ and public view; one not kept is rebuilt from the record)."""
 
 LOBBY, RUNNING, FINISHED, ABANDONED = "lobby", "running", "finished", "abandoned"
 SOURCE_PLAYER, SOURCE_AI, SOURCE_TIMEOUT = "player", "ai", "timeout"
+SOURCE_SUBSTITUTION = "substitution"
+"""A seat's unrevealed move withdrawn as the seat changed hands."""
 
 ChooseAction = Callable[[GameHost, str, Any, Rng], Action]
 """How AI seats choose: (game, level, the seat's own view, rng) → action."""
@@ -113,13 +115,17 @@ class RuleError(ServiceError):
 @dataclass(frozen=True)
 class TableSettings:
     """What the host chose for a table: seats, time per turn, what a timed-out seat plays,
-    the AI seats' default level (None: the game's strongest) and the game's own options."""
+    the AI seats' default level (None: the game's strongest), the game's own options, and
+    whether its seats were assigned when it opened."""
 
     seats: int = 4
     turn_seconds: int | None = TURN_LIMITS[DEFAULT_TURN_LIMIT]
     timeout_policy: str = "ai"
     ai_level: str | None = None
     options: Mapping[str, JSON] = field(default_factory=dict)
+    assigned: bool = False
+    """The seats were given when the table opened (a tournament's pairing): nobody joins
+    or leaves its lobby, and no AI seat is added."""
 
     def checked_for(self, host: GameHost) -> TableSettings:
         """These settings checked against the game, with its option defaults filled in."""
@@ -144,6 +150,7 @@ class TableSettings:
             "timeout_policy": self.timeout_policy,
             "ai_level": self.ai_level,
             "options": dict(self.options),
+            **({"assigned": True} if self.assigned else {}),
         }
 
     @classmethod
@@ -154,6 +161,7 @@ class TableSettings:
             timeout_policy=obj["timeout_policy"],
             ai_level=obj["ai_level"],
             options=obj.get("options") or {},
+            assigned=bool(obj.get("assigned", False)),
         )
 
 
@@ -269,6 +277,12 @@ class _Read:
     entry changes before it ends, and then not cached."""
 
     outdated: bool = False
+
+
+def _joining_order(seat: SeatRow) -> tuple[float, float]:
+    """A lobby's places in the order their members came (a place numbered earlier first
+    among those who came at the same moment; a new one, not yet numbered, last)."""
+    return (seat.joined_at, float(seat.seat) if seat.seat.isdigit() else float("inf"))
 
 
 def default_chooser(host: GameHost, level: str, seat_view: Any, rng: Rng) -> Action:
@@ -432,8 +446,13 @@ class TableService:
         guild_id: int | None = None,
         channel_id: int | None = None,
         locale: str | None = None,
+        seated: Sequence[tuple[int, str]] | None = None,
     ) -> Table:
-        """A lobby of ``game`` with its host seated; others join until it is started."""
+        """A lobby of ``game`` with its host seated; others join until it is started. With
+        ``seated`` (member id, name), those members take its places in this order and the
+        host (an organiser) none: the seats are assigned, nobody joins or leaves."""
+        if seated is not None:
+            settings = dataclasses.replace(settings, seats=len(seated), assigned=True)
         checked = settings.checked_for(host_for(game))
         table_id = await self.storage.create_race(
             game=game,
@@ -445,6 +464,7 @@ class TableService:
             seed=self._seeds(),
             locale=locale,
             now=self.clock.now(),
+            seated=seated,
         )
         log.info("table %d: %s lobby opened by user %d", table_id, game, host_id)
         return await self._table(table_id)
@@ -490,16 +510,20 @@ class TableService:
                 raise ServiceError("error.no_ai_seat")
             return await self._save_lobby(table, [s for s in table.seats if s is not ai[-1]])
 
-    async def _lobby(self, table_id: int) -> Table:
+    async def _lobby(self, table_id: int, *, changing_seats: bool = True) -> Table:
+        """The table, still a lobby; ``changing_seats``: for a change of its seats, which a
+        table whose seats were assigned refuses."""
         table = await self._table(table_id)
         if table.status != LOBBY:
             raise ServiceError(
                 "error.not_a_lobby" if table.status == RUNNING else "error.race_over"
             )
+        if changing_seats and table.settings.assigned:
+            raise ServiceError("error.seats_assigned")
         return table
 
     async def _save_lobby(self, table: Table, seats: Sequence[SeatRow]) -> Table:
-        ordered = sorted(seats, key=lambda seat: seat.joined_at)
+        ordered = sorted(seats, key=_joining_order)
         numbered = [
             dataclasses.replace(seat, seat=str(index + 1)) for index, seat in enumerate(ordered)
         ]
@@ -515,7 +539,7 @@ class TableService:
     async def start(self, table_id: int, by_user: int) -> Update:
         """Seat everyone (the game's seat names, in joining order), set up, open turn 1."""
         async with self._locked(table_id):
-            table = await self._lobby(table_id)
+            table = await self._lobby(table_id, changing_seats=False)
             self._require_host(table, by_user)
             host = table.host
             if len(table.seats) < host.min_seats:
@@ -526,9 +550,10 @@ class TableService:
             except EngineError:
                 raise ServiceError("error.options_need_seats") from None
             names = host.seat_names(count, options)
+            joined = sorted(table.seats, key=_joining_order)
             seats = [
                 dataclasses.replace(seat, seat=name)
-                for seat, name in zip(table.seats, names, strict=True)
+                for seat, name in zip(joined, names, strict=True)
             ]
             now = self.clock.now()
             stage = host.stage(game.state)
@@ -537,6 +562,7 @@ class TableService:
                 seats,
                 now,
                 announce=(BOARD, 0, stage),
+                holders=seats,
                 status=RUNNING,
                 setup=game.record.setup,
                 state=host.ruleset.to_position(game.state),
@@ -603,8 +629,17 @@ class TableService:
         return loaded
 
     async def _commit(
-        self, loaded: _Loaded, action: Action, by_user: int | None, source: str
+        self,
+        loaded: _Loaded,
+        action: Action,
+        by_user: int | None,
+        source: str,
+        *,
+        seats: tuple[SeatRow, ...] | None = None,
+        holders: tuple[SeatRow, ...] = (),
     ) -> Update:
+        """Apply ``action`` and store it with what it changed, in one transaction (with
+        ``seats``: the table's seats after it, ``holders`` their new holders)."""
         before = loaded.state
         assert before is not None and action.seat is not None
         table = loaded.table
@@ -640,6 +675,8 @@ class TableService:
             deadline=deadline,
             announcements=announcements,
             results=self._results(table, standing, now),
+            seats=seats,
+            holders=holders,
         )
         try:
             await self.storage.store_action(stored)
@@ -858,24 +895,57 @@ class TableService:
         *,
         admin: bool = False,
     ) -> Update:
-        """The host puts another member in a seat (a player's or an AI's)."""
+        """Put a member in a seat of a running game (the seat policy, README "Playing"):
+
+        - a seat played by the AI (its player left, or it was an AI seat), or whose player
+          let their time run out on their latest move, is handed over by the table's host;
+        - a seat whose player is still playing, only by that player (handing it over) or
+          by a server admin;
+        - a member who holds a seat, or has held one, of this game never takes another
+          (a player who left may be seated again in their own seat);
+        - the seat's unrevealed move is withdrawn, in the same transaction, so its new
+          player never sees it.
+        """
         async with self._locked(table_id):
             loaded = await self._running(table_id)
             table = loaded.table
-            self._require_host(table, by_user, admin=admin)
             if seat_name not in {seat.seat for seat in table.seats}:
                 raise ServiceError("error.no_such_seat", seat=seat_name)
             if table.seat_of(user_id) is not None:
                 raise ServiceError("error.already_seated")
-            replaced = [
-                dataclasses.replace(s, user_id=user_id, ai_level=None, name=name)
-                if s.seat == seat_name
-                else s
-                for s in table.seats
-            ]
-            await self.storage.replace_seats(table_id, replaced, self.clock.now())
+            held = (await self.storage.seat_holders(table_id)).get(user_id)
+            if held is not None and held != seat_name:
+                raise ServiceError("error.held_another_seat", seat=held)
+            seat = table.seat(seat_name)
+            await self._may_hand_over(table, seat, by_user, admin=admin)
+            taken = dataclasses.replace(seat, user_id=user_id, ai_level=None, name=name)
+            replaced = tuple(taken if s.seat == seat_name else s for s in table.seats)
+            state = loaded.state
+            assert state is not None
+            withdraw = table.host.withdraw_action(state, seat_name)
+            if withdraw is not None:
+                log.info(
+                    "table %d: seat %s changes hands; its move is withdrawn", table_id, seat_name
+                )
+                update = await self._commit(
+                    loaded, withdraw, by_user, SOURCE_SUBSTITUTION, seats=replaced, holders=(taken,)
+                )
+                return dataclasses.replace(update, seat=seat_name)
+            await self.storage.replace_seats(table_id, replaced, self.clock.now(), holders=(taken,))
             self._forget(table_id)
             return Update(await self._table(table_id), seat_name)
+
+    async def _may_hand_over(
+        self, table: Table, seat: SeatRow, by_user: int, *, admin: bool
+    ) -> None:
+        """Refuse (:class:`ServiceError`) ``by_user`` handing ``seat`` to someone else."""
+        if admin or seat.user_id == by_user:
+            return
+        if by_user != table.row.host_id:
+            raise ServiceError("error.host_only")
+        if seat.is_ai or await self.storage.last_source(table.id, seat.seat) == SOURCE_TIMEOUT:
+            return
+        raise ServiceError("error.seat_in_play", seat=seat.seat)
 
     async def abandon(self, table_id: int, by_user: int, *, admin: bool = False) -> Update:
         async with self._locked(table_id):

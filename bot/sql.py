@@ -102,3 +102,31 @@ def numbered_placeholders(sql: str) -> str:
         else:
             out.append(char)
     return "".join(out)
+
+
+SEAT_HOLDERS_MIGRATION = """
+    CREATE TABLE seat_holders (
+        race_id {id} NOT NULL REFERENCES races (id),
+        user_id {id} NOT NULL,
+        seat TEXT NOT NULL,
+        since {time} NOT NULL,
+        PRIMARY KEY (race_id, user_id)
+    );
+    INSERT INTO seat_holders (race_id, user_id, seat, since)
+        SELECT seats.race_id, seats.user_id, seats.seat, seats.joined_at
+        FROM seats JOIN races ON races.id = seats.race_id
+        WHERE seats.user_id IS NOT NULL AND races.status <> 'lobby';
+    INSERT INTO seat_holders (race_id, user_id, seat, since)
+        SELECT race_id, by_user, MIN(seat), MIN(at) FROM actions
+        WHERE by_user IS NOT NULL AND seat IS NOT NULL GROUP BY race_id, by_user
+        ON CONFLICT (race_id, user_id) DO NOTHING;
+    UPDATE races SET host_id = (
+        SELECT tournaments.host_id FROM tournament_tables
+        JOIN tournaments ON tournaments.id = tournament_tables.tournament_id
+        WHERE tournament_tables.race_id = races.id
+    ) WHERE id IN (SELECT race_id FROM tournament_tables WHERE race_id IS NOT NULL);
+"""
+"""Migration 10, on both databases (``id``, ``time``: their column types): every member
+who holds or has held a seat of a started race, and which seat (a member never takes
+another seat of a race they played in); the players known so far are the seated ones
+and those who acted. A tournament's tables are hosted by its organiser, no entrant."""

@@ -26,7 +26,14 @@ import asyncpg
 from bot.community.ratings import rate_finished_game
 from bot.postgres import PostgresDatabase
 from bot.shards import EVERY_SHARD, Shards
-from bot.sql import LAST_ID, DuplicateRow, Row, remind_at_sql, with_last_id
+from bot.sql import (
+    LAST_ID,
+    SEAT_HOLDERS_MIGRATION,
+    DuplicateRow,
+    Row,
+    remind_at_sql,
+    with_last_id,
+)
 from bot.sql import InTransaction as InTransaction
 from bot.sql import StaleWrite as StaleWrite
 from bot.sql import StorageError as StorageError
@@ -239,6 +246,7 @@ MIGRATIONS: tuple[str, ...] = (
     DROP INDEX races_by_deadline;
     CREATE INDEX running_races_by_deadline ON races (status, deadline);
     """,
+    SEAT_HOLDERS_MIGRATION.format(id="INTEGER", time="REAL"),
 )
 
 
@@ -330,6 +338,10 @@ class StoredAction:
     results: tuple[ResultRow, ...] = ()
     """The final placings when this action ends the game (stored in the same transaction,
     with the rating changes they cause)."""
+    seats: tuple[SeatRow, ...] | None = None
+    """The race's seats after this action, when it comes with a change of hands (a
+    substitution withdrawing the seat's move); ``holders`` are the new seat holders."""
+    holders: tuple[SeatRow, ...] = ()
 
 
 JSON_RACE_FIELDS = ("settings", "setup", "state")
@@ -352,6 +364,33 @@ def _result_statements(results: Iterable[ResultRow]) -> list[tuple[str, Sequence
         )
         for r in results
     ]
+
+
+def _seat_statements(
+    race_id: int, seats: Sequence[SeatRow], holders: Iterable[SeatRow], now: float
+) -> list[tuple[str, Sequence[Any]]]:
+    """Statements that rewrite a race's seats and record new seat holders."""
+    statements: list[tuple[str, Sequence[Any]]] = [
+        ("DELETE FROM seats WHERE race_id = ?", (race_id,))
+    ]
+    for seat in seats:
+        statements.append(
+            (
+                "INSERT INTO seats (race_id, seat, user_id, name, ai_level, joined_at)"
+                " VALUES (?, ?, ?, ?, ?, ?)",
+                (race_id, seat.seat, seat.user_id, seat.name, seat.ai_level, seat.joined_at),
+            )
+        )
+    for holder in holders:
+        if holder.user_id is not None:
+            statements.append(
+                (
+                    "INSERT INTO seat_holders (race_id, user_id, seat, since) VALUES (?, ?, ?, ?)"
+                    " ON CONFLICT (race_id, user_id) DO NOTHING",
+                    (race_id, holder.user_id, holder.seat, now),
+                )
+            )
+    return statements
 
 
 def _dumps(value: JSON) -> str:
@@ -718,8 +757,12 @@ class Storage:
         seed: int,
         locale: str | None,
         now: float,
+        seated: Sequence[tuple[int, str]] | None = None,
     ) -> int:
-        """A new lobby with its host in the first place."""
+        """A new lobby with its host in the first place, or with ``seated`` (member id,
+        name) in its places, in this order, and its host in none."""
+        players = [(host_id, host_name)] if seated is None else list(seated)
+        places = ", ".join("(?, ?, ?, ?, NULL, ?)" for _ in players)
         ids = await self._write(
             [
                 (
@@ -730,8 +773,12 @@ class Storage:
                 ),
                 (
                     "INSERT INTO seats (race_id, seat, user_id, name, ai_level, joined_at)"
-                    " VALUES (?, '1', ?, ?, NULL, ?)",
-                    (LAST_ID, host_id, host_name, now),
+                    f" VALUES {places}",
+                    [
+                        value
+                        for place, (user_id, name) in enumerate(players, start=1)
+                        for value in (LAST_ID, str(place), user_id, name, now)
+                    ],
                 ),
             ]
         )
@@ -759,6 +806,22 @@ class Storage:
         rows = await self._all("SELECT * FROM seats WHERE race_id = ? ORDER BY seat", (race_id,))
         return [SeatRow(**dict(row)) for row in rows]
 
+    async def seat_holders(self, race_id: int) -> dict[int, str]:
+        """Every member who holds or has held a seat of the race since it started, and
+        that seat (the first they held)."""
+        rows = await self._all(
+            "SELECT user_id, seat FROM seat_holders WHERE race_id = ?", (race_id,)
+        )
+        return {int(row[0]): str(row[1]) for row in rows}
+
+    async def last_source(self, race_id: int, seat: str) -> str | None:
+        """Who made the seat's latest action (``player``, ``ai``, ``timeout``…), if any."""
+        row = await self._one(
+            "SELECT source FROM actions WHERE race_id = ? AND seat = ? ORDER BY seq DESC LIMIT 1",
+            (race_id, seat),
+        )
+        return None if row is None else str(row[0])
+
     async def replace_seats(
         self,
         race_id: int,
@@ -766,21 +829,13 @@ class Storage:
         now: float,
         *,
         announce: tuple[str, int, int] | None = None,
+        holders: Iterable[SeatRow] = (),
         **race_fields: Any,
     ) -> None:
-        """Rewrite a race's seats (lobby changes, start, substitutions) and race fields, and
-        add an announcement ``(kind, seq, turn)`` to the outbox, in one transaction."""
-        statements: list[tuple[str, Sequence[Any]]] = [
-            ("DELETE FROM seats WHERE race_id = ?", (race_id,))
-        ]
-        for seat in seats:
-            statements.append(
-                (
-                    "INSERT INTO seats (race_id, seat, user_id, name, ai_level, joined_at)"
-                    " VALUES (?, ?, ?, ?, ?, ?)",
-                    (race_id, seat.seat, seat.user_id, seat.name, seat.ai_level, seat.joined_at),
-                )
-            )
+        """Rewrite a race's seats (lobby changes, start, substitutions) and race fields,
+        record the members of ``holders`` as holding their seat (see :meth:`seat_holders`)
+        and add an announcement ``(kind, seq, turn)`` to the outbox, in one transaction."""
+        statements = _seat_statements(race_id, seats, holders, now)
         race_fields = _race_columns(race_fields)
         names = "".join(f"{name} = ?, " for name in race_fields)
         statements.append(
@@ -914,6 +969,10 @@ class Storage:
                 )
             )
         statements.extend(_result_statements(stored.results))
+        if stored.seats is not None:
+            statements.extend(
+                _seat_statements(stored.race_id, stored.seats, stored.holders, stored.at)
+            )
         rate = functools.partial(rate_finished_game, race_id=stored.race_id)
         try:
             await self._write(statements, rate if stored.results else None)

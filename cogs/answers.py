@@ -235,6 +235,7 @@ GAME_WORDING: dict[str, str] = {
     "error.not_started": "game.not_started",
     "error.no_such_seat": "game.no_such_seat",
     "error.already_seated": "game.already_seated",
+    "error.held_another_seat": "game.held_another_seat",
     "error.no_race_here": "game.no_table_here",
     "error.stale_choice": "game.stale_choice",
     "error.server_only": "game.server_only",

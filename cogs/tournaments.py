@@ -576,15 +576,16 @@ class TournamentCog(
         """Open the current round's games, start their boards, and announce the tables
         with the standings so far (or the final standings when the tournament is over)."""
         self.deadline_changed.set()  # a round paired: its end, if timed, is a new deadline
-        opened = await self.tables.open_round(tournament, channel_id=channel_id)
-        if only_if_opened and not opened:
-            return
         record = await self.desk.load(tournament)
         store = ServerSettingsStore(self.service.storage)
         if interaction is not None:
             locale = public_locale(interaction, await store.get(interaction.guild_id or 0))
         else:
             locale = await server_locale(store, self.bot.get_guild(record.guild_id or 0))
+        opened = await self.tables.open_round(tournament, channel_id=channel_id, locale=locale)
+        if only_if_opened and not opened:
+            return
+        record = await self.desk.load(tournament)
         if record.state.status == FINISHED:
             text, final = await self.standings_post(record, locale)
             await self._post(channel_id, interaction, text, final, mention=True)

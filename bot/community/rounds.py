@@ -2,11 +2,14 @@
 (a lobby opened for its players in pairing order, then started), and a finished or
 abandoned game reports its table's result.
 
-The link between a round's table and its game is stored (``tournament_tables``) before the
-game is filled and started, so opening a round again after a restart finishes what was
-begun and never opens a table twice. Seats map back to entrants by position: the pairing's
-first player takes the first seat, and so on, whoever plays the seat by the end (a player
-who leaves is replaced by an AI; the result still counts for the entrant).
+A round's table opens with its players already seated (in pairing order; nobody joins or
+leaves its lobby) and is hosted by the tournament's organiser, never by an entrant: only
+the organiser or a server admin may abandon it or hand a seat over. The link between a
+round's table and its game is stored (``tournament_tables``) before the game is started,
+so opening a round again after a restart finishes what was begun and never opens a table
+twice. Seats map back to entrants by position: the pairing's first player takes the first
+seat, and so on, whoever plays the seat by the end (a player who leaves is replaced by an
+AI; the result still counts for the entrant).
 """
 
 from __future__ import annotations
@@ -49,9 +52,12 @@ class TournamentTables:
 
         await self.service.storage.write_with(insert)
 
-    async def open_round(self, tournament_id: int, *, channel_id: int | None) -> list[Table]:
+    async def open_round(
+        self, tournament_id: int, *, channel_id: int | None, locale: str | None = None
+    ) -> list[Table]:
         """Open and start every table of the current round that has no game yet (or whose
-        game was left unstarted); returns the tables started now."""
+        game was left unstarted), its public posts in ``locale``; returns the tables
+        started now."""
         record = await self.desk.load(tournament_id)
         state = record.state
         if not state.rounds:
@@ -64,36 +70,34 @@ class TournamentTables:
                 continue
             race = links.get(index)
             if race is None:
-                race = await self._open(record, players, channel_id)
+                race = await self._open(record, players, channel_id, locale)
                 await self._link(tournament_id, number, index, race)
             table = await self.service.table(race)
             if table.status == LOBBY:
-                started.append(await self._fill_and_start(record, table, players))
+                started.append((await self.service.start(table.id, table.row.host_id)).table)
         return started
 
     async def _open(
-        self, record: TournamentRecord, players: tuple[str, ...], channel_id: int | None
+        self,
+        record: TournamentRecord,
+        players: tuple[str, ...],
+        channel_id: int | None,
+        locale: str | None,
     ) -> int:
-        first = players[0]
+        """A table for ``players``, seated in pairing order and hosted by the organiser."""
         settings = dict(record.state.settings.table) | {"seats": len(players)}
+        entrants = record.state.entrants
         table = await self.service.open_lobby(
             game=record.game,
-            host_id=user_of(first),
-            host_name=record.state.entrants[first].name,
+            host_id=record.host_id,
+            host_name=record.name,
             settings=TableSettings.from_json(TableSettings().to_json() | settings),
             guild_id=record.guild_id,
             channel_id=channel_id,
+            locale=locale,
+            seated=[(user_of(player), entrants[player].name) for player in players],
         )
         return table.id
-
-    async def _fill_and_start(
-        self, record: TournamentRecord, table: Table, players: tuple[str, ...]
-    ) -> Table:
-        for player in players[1:]:
-            if table.seat_of(user_of(player)) is None:
-                entrant = record.state.entrants[player]
-                table = await self.service.join(table.id, user_of(player), entrant.name)
-        return (await self.service.start(table.id, user_of(players[0]))).table
 
     async def table_finished(self, race_id: int) -> TournamentRecord | None:
         """Report the result of a tournament table's game once it is over (finished: its

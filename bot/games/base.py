@@ -147,6 +147,12 @@ class GameHost(ABC):
         """Whether ``seat`` already made a (still changeable) choice this stage."""
         return False
 
+    def withdraw_action(self, state: Any, seat: str) -> Action | None:
+        """The action taking back ``seat``'s secret, unrevealed choice of this stage, when
+        it has made one (played as the seat changes hands); None when there is nothing
+        to take back (turn-based play has no secret choice)."""
+        return None
+
     # ------------------------------------------------------------------ AI and time limits
 
     @abstractmethod

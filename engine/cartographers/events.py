@@ -48,6 +48,16 @@ class PlacementCommitted(Event):
 
 
 @dataclass(frozen=True)
+class PlacementWithdrawn(Event):
+    """A seat's drawing of this turn was taken back unrevealed (its seat changed hands):
+    the seat owes a drawing again."""
+
+    type: ClassVar[str] = "withdrawn"
+    seat: str
+    waiting_for: tuple[str, ...]
+
+
+@dataclass(frozen=True)
 class PlacementChosen(Event):
     """What a seat chose, for that seat only until the turn resolves."""
 

@@ -9,6 +9,9 @@ Actions (each with a ``seat`` and JSON ``data``, see ``docs/cartographers-engine
 - ``monster``: in neighbour-ambush mode, when an ambush is revealed, the seat's drawing
   of the monster on the neighbour's map it holds (``data`` is a placement; ``terrain``
   may be left out). The last one resolves the ambush.
+- ``withdraw``: the seat's drawing of this turn (or ambush) taken back before the turn
+  resolves (the host withdraws it when the seat changes hands, so its new player never
+  sees it); the seat owes a drawing again (``data`` is empty).
 
 After a turn resolves the engine checks the season, scores it and reshuffles at its end,
 and reveals cards until players owe a drawing again: ruins mark the next explore card,
@@ -46,6 +49,7 @@ from engine.cartographers.events import (
     MonsterPlaced,
     PlacementChosen,
     PlacementCommitted,
+    PlacementWithdrawn,
     SeasonEnded,
     SeasonScored,
     ShapeDrawn,
@@ -87,7 +91,8 @@ from engine.core import (
 
 PLACE = "place"
 MONSTER = "monster"
-ACTION_KINDS = (PLACE, MONSTER)
+WITHDRAW = "withdraw"
+ACTION_KINDS = (PLACE, MONSTER, WITHDRAW)
 CONFIG_KEYS = frozenset({"seats", "side", "ambush"})
 
 
@@ -190,11 +195,12 @@ class CartographersRules:
         return dataclasses.replace(table.state, draws=chance.next_index)
 
     def apply(self, state: GameState, action: Action, chance: Chance) -> Transition[GameState]:
-        """Apply one seat's drawing; the last one resolves the turn.
+        """Apply one seat's drawing (the last one resolves the turn) or its withdrawal.
 
         Raises:
             MalformedAction: an unknown action or seat, an unreadable placement.
-            IllegalAction: the drawing breaks a rule (the reason says which).
+            IllegalAction: the drawing breaks a rule (the reason says which); a withdrawal
+                of a seat that has no drawing this turn.
             GameOver: the game has ended.
         """
         if action.kind not in ACTION_KINDS:
@@ -206,6 +212,8 @@ class CartographersRules:
             raise refuse(MalformedAction, "unknown_seat", given=str(seat))
         if state.is_over:
             raise refuse(GameOver, "game_over", seat=seat)
+        if action.kind == WITHDRAW:
+            return _withdraw(state, seat)
         if action.kind == PLACE and state.phase is not Phase.DRAW:
             raise refuse(IllegalAction, "not_drawing_phase", seat=seat)
         if action.kind == MONSTER and state.phase is not Phase.AMBUSH:
@@ -243,6 +251,15 @@ class CartographersRules:
 
 
 RULESET = CartographersRules()
+
+
+def _withdraw(state: GameState, seat: str) -> Transition[GameState]:
+    """Take back ``seat``'s unrevealed drawing of this turn."""
+    if state.commit_of(seat) is None:
+        raise refuse(IllegalAction, "nothing_to_withdraw", seat=seat)
+    commits = tuple(commit for commit in state.commits if commit[0] != seat)
+    withdrawn = dataclasses.replace(state, commits=commits)
+    return Transition(withdrawn, (PlacementWithdrawn(seat, withdrawn.waiting_for),))
 
 
 # --------------------------------------------------------------------------- legality

@@ -26,6 +26,16 @@ class MoveCommitted(Event):
 
 
 @dataclass(frozen=True)
+class MoveWithdrawn(Event):
+    """A seat's move for this turn was taken back unrevealed (its seat changed hands): the
+    seat owes a move again."""
+
+    type: ClassVar[str] = "withdrawn"
+    seat: str
+    waiting_for: tuple[str, ...]
+
+
+@dataclass(frozen=True)
 class MoveRevealed(Event):
     type: ClassVar[str] = "revealed"
     seat: str

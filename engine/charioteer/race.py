@@ -1,7 +1,9 @@
 """Charioteer as a :class:`~engine.core.Ruleset`, and the race lifecycle the bot uses.
 
 Actions (spec §3): ``commit`` — a seat's move for this turn (``data`` is the move's JSON,
-spec §10), changeable until the last seat commits; the last commit resolves the turn. The
+spec §10), changeable until the last seat commits; the last commit resolves the turn.
+``withdraw`` — a seat's move taken back before the reveal (the host withdraws it when the
+seat changes hands, so its new player never sees it); the seat owes a move again. The
 set-up (shuffles, skills cards, first player, first emperor roll) draws its chance
 outcomes into the record like every other action.
 
@@ -27,7 +29,7 @@ from engine.charioteer.components import (
     player_tokens,
     skills_from_card,
 )
-from engine.charioteer.events import EmperorRolled, MoveCommitted
+from engine.charioteer.events import EmperorRolled, MoveCommitted, MoveWithdrawn
 from engine.charioteer.moves import Move
 from engine.charioteer.notation import read_position, write_position
 from engine.charioteer.resolve import apply_disrupt, resolve_turn
@@ -40,13 +42,16 @@ from engine.core import (
     Chance,
     Event,
     Game,
+    GameOver,
     GameRecord,
+    IllegalAction,
     MalformedAction,
     MalformedPosition,
     Transition,
 )
 
 COMMIT = "commit"
+WITHDRAW = "withdraw"
 
 
 def race_config(seats: int = 4, **options: Any) -> dict[str, JSON]:
@@ -124,18 +129,23 @@ class CharioteerRules:
         return _with_chariots(state, apply_disrupt(state, chariots, emperor, events))
 
     def apply(self, state: RaceState, action: Action, chance: Chance) -> Transition[RaceState]:
-        """Apply a seat's commit; the last one resolves the turn.
+        """Apply a seat's commit (the last one resolves the turn) or withdrawal.
 
         Raises:
-            MalformedAction: not a commit, unknown seat, unreadable move.
-            IllegalAction: the move breaks a rule (the reason says which).
+            MalformedAction: not a commit or withdrawal, unknown seat, unreadable move.
+            IllegalAction: the move breaks a rule (the reason says which); a withdrawal
+                of a seat that has no move this turn.
             GameOver: the race has ended.
         """
-        if action.kind != COMMIT:
-            raise MalformedAction(f"unknown action '{action.kind}' (a race takes '{COMMIT}')")
+        if action.kind not in (COMMIT, WITHDRAW):
+            raise MalformedAction(
+                f"unknown action '{action.kind}' (a race takes '{COMMIT}' or '{WITHDRAW}')"
+            )
         seat = action.seat
         if seat is None or seat not in state.seats:
             raise MalformedAction(f"there is no seat {seat} in this race")
+        if action.kind == WITHDRAW:
+            return _withdraw(state, seat)
         move = Move.from_json(action.data, seat=seat)
         analyse(state, seat, move)
         changed = state.commit_of(seat) is not None
@@ -162,6 +172,16 @@ class CharioteerRules:
 
     def to_position(self, state: RaceState) -> dict[str, JSON]:
         return write_position(state)
+
+
+def _withdraw(state: RaceState, seat: str) -> Transition[RaceState]:
+    """Take back ``seat``'s unrevealed move of this turn."""
+    if state.result is not None:
+        raise GameOver("the race is over", seat=seat)
+    if state.commit_of(seat) is None:
+        raise IllegalAction("there is no move to withdraw this turn", seat=seat)
+    withdrawn = _replace(state, commits=tuple(c for c in state.commits if c[0] != seat))
+    return Transition(withdrawn, (MoveWithdrawn(seat, withdrawn.waiting_for),))
 
 
 def _replace(state: RaceState, **changes: Any) -> RaceState:

@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from bot.clock import FakeClock
-from bot.service import TableService
+from bot.service import ServiceError, TableService
 from bot.storage import MIGRATIONS, Storage
 from engine.core import Rng
 from tests.bot.conftest import first_choice
@@ -82,3 +82,18 @@ async def test_processes_starting_together_on_a_new_file_migrate_it_once(tmp_pat
             await storage.close()
         with contextlib.closing(sqlite3.connect(path)) as db:
             assert db.execute("PRAGMA user_version").fetchone()[0] == len(MIGRATIONS)
+
+
+async def test_the_players_of_a_running_race_are_known_as_its_seat_holders(
+    migrated: TableService,
+) -> None:
+    """Migration 10 records who played a started race: a player who left takes back
+    their own seat, never another."""
+    assert await migrated.storage.seat_holders(1) == {ALICE: "A", BOB: "B"}
+    assert await migrated.storage.seat_holders(2) == {}
+    await migrated.leave_game(1, ALICE)
+    with pytest.raises(ServiceError) as refused:
+        await migrated.substitute(1, ALICE, "B", ALICE, "alice")
+    assert refused.value.key == "error.held_another_seat"
+    back = await migrated.substitute(1, ALICE, "A", ALICE, "alice")
+    assert back.table.seat("A").user_id == ALICE

@@ -21,7 +21,7 @@ from engine.cartographers.ai.base import action_for, legal_choices
 from engine.cartographers.events import AmbushIgnored, MonsterPlaced, SeasonScored
 from engine.cartographers.messages import text
 from engine.cartographers.placement import Placement
-from engine.cartographers.rules import read_config, seat_names, table_config
+from engine.cartographers.rules import WITHDRAW, read_config, seat_names, table_config
 from engine.core import JSON, Action, EngineError, Event, Rng
 from engine.i18n import base_locale
 
@@ -126,6 +126,9 @@ class CartographersHost(GameHost):
 
     def has_chosen(self, state: GameState, seat: str) -> bool:
         return state.commit_of(seat) is not None
+
+    def withdraw_action(self, state: GameState, seat: str) -> Action | None:
+        return Action(WITHDRAW, seat) if self.has_chosen(state, seat) else None
 
     def ai_action(self, level: str, seat_view: SeatView, rng: Rng) -> Action:
         """The engine's AI of ``level`` (random, greedy, strategic) from the seat's view."""

@@ -14,7 +14,7 @@ from typing import Any, ClassVar
 from bot.games.base import BOARD, PODIUM, REVEAL, GameHost, ServiceError, Shape, Standing
 from engine.charioteer import RULESET, Move, RaceOptions, SeatView, view
 from engine.charioteer.components import MAX_PLAYERS, MIN_PLAYERS
-from engine.charioteer.race import COMMIT, race_config
+from engine.charioteer.race import COMMIT, WITHDRAW, race_config
 from engine.charioteer.render import rule_text
 from engine.charioteer.state import SEAT_NAMES, RaceState
 from engine.core import JSON, Action, EngineError, Event, Rng
@@ -99,6 +99,9 @@ class CharioteerHost(GameHost):
 
     def has_chosen(self, state: RaceState, seat: str) -> bool:
         return state.commit_of(seat) is not None
+
+    def withdraw_action(self, state: RaceState, seat: str) -> Action | None:
+        return Action(WITHDRAW, seat) if self.has_chosen(state, seat) else None
 
     def ai_action(self, level: str, seat_view: SeatView, rng: Rng) -> Action:
         from engine.charioteer.ai import policy_for

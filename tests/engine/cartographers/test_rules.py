@@ -104,6 +104,25 @@ def test_the_last_commit_resolves_and_commits_may_change_until_then() -> None:
     assert expedition.state.player("1").coins == 1 and expedition.state.player("2").coins == 0
 
 
+def test_a_withdrawn_drawing_is_gone_and_the_seat_owes_one_again() -> None:
+    """A seat's unrevealed drawing can be taken back (the host does so when the seat changes
+    hands): the seat owes a drawing again and the turn waits for it."""
+    expedition = table(
+        seats=2, card="great_river", column=["great_river"], deck=["hamlet", "farmland"]
+    )
+    expedition.place("1", {"terrain": "water", "shape": 0, "at": "A1"})
+    (event,) = expedition.game.act(Action("withdraw", "1"))
+    assert event.to_json() == {"type": "withdrawn", "seat": "1", "waiting_for": ["1", "2"]}
+    assert expedition.state.commit_of("1") is None
+    expedition.place("2", {"terrain": "water", "shape": 1, "at": "A5"})
+    assert expedition.state.card == "great_river"
+    expedition.place("1", {"terrain": "water", "shape": 0, "at": "A11"})
+    assert expedition.state.card == "hamlet"
+    with pytest.raises(IllegalAction) as refused:
+        expedition.game.act(Action("withdraw", "1"))
+    assert refused.value.message == "nothing_to_withdraw"
+
+
 def test_refused_actions_change_nothing() -> None:
     expedition = table(seats=2, card="great_river", column=["great_river"], deck=["hamlet"] * 1)
     before = expedition.state

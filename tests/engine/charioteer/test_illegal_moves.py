@@ -15,7 +15,8 @@ import pytest
 from engine.charioteer import Move, Race, Symbol, analyse, legal_moves
 from engine.charioteer.cli import resolve_file
 from engine.charioteer.components import SYMBOLS
-from engine.core import EngineError, IllegalAction, MalformedAction
+from engine.charioteer.race import WITHDRAW
+from engine.core import Action, EngineError, IllegalAction, MalformedAction
 from tests.engine.charioteer.builders import BACK_STRAIGHT, chariot, move, position, reset
 
 POSITIONS = Path(__file__).parent / "positions"
@@ -223,6 +224,32 @@ def test_a_seat_may_change_its_move_until_the_last_seat_commits() -> None:
     assert event.to_json() == expected
     assert race.view("A").my_move == Move((0, 2, 5), Symbol.parse("R5"))
     assert race.turn == 2
+
+
+def test_a_withdrawn_move_is_gone_and_the_seat_owes_a_move_again() -> None:
+    """A seat's unrevealed move can be taken back (the host does so when the seat changes
+    hands): the seat owes a move again, nobody learns what the move was, and the turn
+    resolves only once every seat has committed again."""
+    race = table()
+    turn = race.turn
+    race.commit("A", move("R5", 0, 1))
+    (event,) = race.game.act(Action(WITHDRAW, "A"))
+    assert event.to_json() == {"type": "withdrawn", "seat": "A", "waiting_for": ["A", "B"]}
+    assert race.view("A").my_move is None and race.waiting_for == ("A", "B")
+    race.commit("B", reset(0))
+    assert race.turn == turn
+    race.commit("A", move("R5", 0, 2))
+    assert race.turn == turn + 1
+
+
+def test_a_withdrawal_without_a_move_is_refused_and_changes_nothing() -> None:
+    race = table()
+    before = race.state
+    with pytest.raises(IllegalAction, match="no move to withdraw"):
+        race.game.act(Action(WITHDRAW, "A"))
+    with pytest.raises(MalformedAction, match="no seat Z"):
+        race.game.act(Action(WITHDRAW, "Z"))
+    assert race.state == before
 
 
 def test_the_engine_lists_exactly_the_moves_it_accepts() -> None:
