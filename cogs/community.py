@@ -3,9 +3,11 @@ hosted game, and the closing of lobbies past their server's expiry (the settings
 opening a lobby is :func:`cogs.server_checks.enforce_server_settings`).
 
 Handlers stay short: check who may act, read through :mod:`bot.community`, answer. Every
-command runs in a server only and reads that server's data only; ``/settings`` changes
-need Manage Server (Discord hides the command from others, and the handler checks again,
-since a modified client can send it anyway).
+command runs in a server only and reads that server's data only; a record names its game
+only to those who may look at that game's channel (the asker and the answer's readers:
+:func:`names_games`), and the ratings, results and chart, a member's own numbers, stay as
+they are. ``/settings`` changes need Manage Server (Discord hides the command from
+others, and the handler checks again, since a modified client can send it anyway).
 """
 
 from __future__ import annotations
@@ -13,6 +15,7 @@ from __future__ import annotations
 import asyncio
 import io
 import logging
+from collections.abc import Callable
 from typing import Any, TypeVar
 
 import discord
@@ -20,6 +23,7 @@ from discord import app_commands
 from discord.app_commands import locale_str as _
 from discord.ext import commands
 
+from bot.access import Place, may_look
 from bot.community.pictures import rating_chart
 from bot.community.server import LANGUAGES, ServerSettings, ServerSettingsStore
 from bot.community.stats import Record, leaderboard, profile, rating_history, records
@@ -30,7 +34,7 @@ from bot.text import t
 from cogs.announce import TRANSIENT
 from cogs.answers import ServerCommands, locale_of, reply
 from cogs.games import MESSAGE_LIMIT
-from cogs.race import is_admin
+from cogs.place import asker_of, audience_of, is_admin
 from cogs.server_checks import public_locale
 
 log = logging.getLogger(__name__)
@@ -101,7 +105,12 @@ class CommunityCog(ServerCommands, commands.Cog):
         header = t(locale, "leaderboard.header", game=name, page=board.page, pages=board.pages)
         table = "\n".join([t(locale, "leaderboard.columns"), *lines])
         found = await records(self.service.storage, interaction.guild_id)
-        notes = [record_line(locale, record) for record in found if record.game == game]
+        named = names_games(interaction)
+        notes = [
+            record_line(locale, record, named=named(record))
+            for record in found
+            if record.game == game
+        ]
         await interaction.response.send_message(
             "\n".join([f"{header}\n```\n{table}\n```", *notes])[:MESSAGE_LIMIT],
             allowed_mentions=discord.AllowedMentions.none(),
@@ -145,7 +154,12 @@ class CommunityCog(ServerCommands, commands.Cog):
             )
             lines.append(t(locale, "profile.recent", results=results))
         held = await records(self.service.storage, interaction.guild_id)
-        lines.extend(record_line(locale, record) for record in held if record.user_id == who.id)
+        named = names_games(interaction)
+        lines.extend(
+            record_line(locale, record, named=named(record))
+            for record in held
+            if record.user_id == who.id
+        )
         main = max(games, key=lambda game: (game.games, game.game))
         history = await rating_history(
             self.service.storage, interaction.guild_id, main.game, who.id
@@ -313,12 +327,27 @@ def _limit(given: N | None, current: N | None) -> N | None:
     return None if given == 0 else given
 
 
-def record_line(locale: str, record: Record) -> str:
-    """A server record in a sentence: a win streak counts games, the biggest win rating."""
+def names_games(interaction: discord.Interaction[Any]) -> Callable[[Record], bool]:
+    """Whether a public answer to ``interaction`` may say which game set a record: only if
+    the asker and everyone reading the answer may look at that game's channel
+    (:func:`bot.access.may_look`)."""
+    readers = (asker_of(interaction), audience_of(interaction))
+
+    def named(record: Record) -> bool:
+        where = Place(interaction.guild_id, record.channel_id)
+        return record.race_id is not None and all(may_look(where, who) for who in readers)
+
+    return named
+
+
+def record_line(locale: str, record: Record, *, named: bool = True) -> str:
+    """A server record in a sentence: a win streak counts games, the biggest win rating
+    (and the game it was, where ``named``)."""
     value = f"{record.value:g}" if record.kind == "win_streak" else f"{record.value:.1f}"
+    unnamed = record.kind == "biggest_win" and not named
     return t(
         locale,
-        f"records.{record.kind}",
+        f"records.{record.kind}_unnamed" if unnamed else f"records.{record.kind}",
         game=game_name(locale, record.game),
         value=value,
         name=record.name,

@@ -70,8 +70,8 @@ from cogs.answers import (
     reply,
 )
 from cogs.games import MESSAGE_LIMIT, AnnouncedFront, Post, is_lobby
-from cogs.place import Act, check_place
-from cogs.race import is_admin, on_own_panel
+from cogs.place import Act, check_place, is_admin
+from cogs.race import on_own_panel
 from cogs.server_checks import enforce_server_settings, public_locale
 from cogs.ui import PanelView
 from engine.carcassonne import Phase, SeatView, Size

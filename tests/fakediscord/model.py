@@ -390,6 +390,12 @@ class Guild:
         if role not in member.roles:
             member.roles.append(role)
 
+    def take_role(self, user: User, role: Role) -> None:
+        """A member loses a role: their next interactions no longer carry it."""
+        member = self.members[user.id]
+        if role in member.roles:
+            member.roles.remove(role)
+
     def add_text_channel(self, name: str) -> Channel:
         """A new text channel; the bot is told with CHANNEL_CREATE if it is connected."""
         return self.fake.create_text_channel(self, name)
