@@ -303,7 +303,9 @@ class CommunityCog(ServerCommands, commands.Cog):
             ):
                 try:
                     message = channel.get_partial_message(table.row.lobby_message_id)
-                    await message.edit(content=text, view=None)
+                    await message.edit(
+                        content=text, view=None, allowed_mentions=discord.AllowedMentions.none()
+                    )
                 except TRANSIENT:
                     log.warning("table %d: could not mark the lobby closed", table_id)
         return closed

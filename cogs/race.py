@@ -519,7 +519,9 @@ class RaceCog(
         message = interaction.message
         if message is not None and message.id == table.row.lobby_message_id:
             await interaction.response.edit_message(
-                content=self.lobby_text(table), view=lobby_view(table, table.row.locale)
+                content=self.lobby_text(table),
+                view=lobby_view(table, table.row.locale),
+                allowed_mentions=discord.AllowedMentions.none(),
             )
         else:
             await reply(interaction, self.lobby_text(table))
@@ -533,6 +535,7 @@ class RaceCog(
             await channel.get_partial_message(table.row.lobby_message_id).edit(  # type: ignore[union-attr]
                 content=self.lobby_text(table),
                 view=lobby_view(table, table.row.locale) if table.status == "lobby" else None,
+                allowed_mentions=discord.AllowedMentions.none(),
             )
         except TRANSIENT:
             log.warning("race %d: could not update the lobby", table.id)
