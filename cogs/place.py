@@ -32,14 +32,18 @@ def viewer_of(interaction: discord.Interaction[Any]) -> Callable[[int], bool]:
     """Whether the interaction's member can view a channel of its server, by the channel's
     id: Discord's computation (``permissions_for``) over the cached channel and the role
     ids the interaction carries. A thread is seen as its parent channel is; a channel the
-    bot no longer knows is not seen."""
+    bot no longer knows is not seen. Each channel is worked out once (a list of tables
+    asks for the same few channels again and again)."""
     guild, member = interaction.guild, interaction.user
+    known: dict[int, bool] = {}
 
     def views(channel_id: int) -> bool:
         if guild is None or not isinstance(member, discord.Member):
             return False
-        channel = guild.get_channel_or_thread(channel_id)
-        return channel is not None and channel.permissions_for(member).view_channel
+        if channel_id not in known:
+            channel = guild.get_channel_or_thread(channel_id)
+            known[channel_id] = channel is not None and channel.permissions_for(member).view_channel
+        return known[channel_id]
 
     return views
 
