@@ -3,11 +3,12 @@ hosted game, and the closing of lobbies past their server's expiry (the settings
 opening a lobby is :func:`cogs.server_checks.enforce_server_settings`).
 
 Handlers stay short: check who may act, read through :mod:`bot.community`, answer. Every
-command runs in a server only and reads that server's data only; a record names its game
-only to those who may look at that game's channel (the asker and the answer's readers:
-:func:`names_games`), and the ratings, results and chart, a member's own numbers, stay as
-they are. ``/settings`` changes need Manage Server (Discord hides the command from
-others, and the handler checks again, since a modified client can send it anyway).
+command runs in a server only and reads that server's data only. A public answer tells of
+a game (a recent result, the game a record was set in) only if the asker and the answer's
+readers may look at that game's channel (:func:`readers_look_at`); the ratings, counts
+and chart, a member's own numbers, stay whole. ``/settings`` changes need Manage Server
+(Discord hides the command from others, and the handler checks again, since a modified
+client can send it anyway).
 """
 
 from __future__ import annotations
@@ -105,9 +106,9 @@ class CommunityCog(ServerCommands, commands.Cog):
         header = t(locale, "leaderboard.header", game=name, page=board.page, pages=board.pages)
         table = "\n".join([t(locale, "leaderboard.columns"), *lines])
         found = await records(self.service.storage, interaction.guild_id)
-        named = names_games(interaction)
+        readable = readers_look_at(interaction)
         notes = [
-            record_line(locale, record, named=named(record))
+            record_line(locale, record, named=readable(record.channel_id))
             for record in found
             if record.game == game
         ]
@@ -132,6 +133,7 @@ class CommunityCog(ServerCommands, commands.Cog):
             await reply(interaction, t(locale, "profile.none", name=name))
             return
         locale = await self.public_locale(interaction)
+        readable = readers_look_at(interaction)
         lines = [t(locale, "profile.header", name=name)]
         for game in games:
             lines.append(
@@ -151,12 +153,13 @@ class CommunityCog(ServerCommands, commands.Cog):
             results = ", ".join(
                 t(locale, "profile.result", place=r.place, seats=r.seats, change=f"{r.change:+.1f}")
                 for r in game.recent
+                if readable(r.channel_id)
             )
-            lines.append(t(locale, "profile.recent", results=results))
+            if results:
+                lines.append(t(locale, "profile.recent", results=results))
         held = await records(self.service.storage, interaction.guild_id)
-        named = names_games(interaction)
         lines.extend(
-            record_line(locale, record, named=named(record))
+            record_line(locale, record, named=readable(record.channel_id))
             for record in held
             if record.user_id == who.id
         )
@@ -329,24 +332,24 @@ def _limit(given: N | None, current: N | None) -> N | None:
     return None if given == 0 else given
 
 
-def names_games(interaction: discord.Interaction[Any]) -> Callable[[Record], bool]:
-    """Whether a public answer to ``interaction`` may say which game set a record: only if
-    the asker and everyone reading the answer may look at that game's channel
-    (:func:`bot.access.may_look`)."""
+def readers_look_at(interaction: discord.Interaction[Any]) -> Callable[[int | None], bool]:
+    """Whether a public answer to ``interaction`` may tell of a game played in a channel
+    (by its id): only if the asker and everyone reading the answer may look at that
+    channel (:func:`bot.access.may_look`)."""
     readers = (asker_of(interaction), audience_of(interaction))
 
-    def named(record: Record) -> bool:
-        where = Place(interaction.guild_id, record.channel_id)
-        return record.race_id is not None and all(may_look(where, who) for who in readers)
+    def readable(channel_id: int | None) -> bool:
+        where = Place(interaction.guild_id, channel_id)
+        return all(may_look(where, who) for who in readers)
 
-    return named
+    return readable
 
 
 def record_line(locale: str, record: Record, *, named: bool = True) -> str:
     """A server record in a sentence: a win streak counts games, the biggest win rating
     (and the game it was, where ``named``)."""
     value = f"{record.value:g}" if record.kind == "win_streak" else f"{record.value:.1f}"
-    unnamed = record.kind == "biggest_win" and not named
+    unnamed = record.kind == "biggest_win" and (record.race_id is None or not named)
     return t(
         locale,
         f"records.{record.kind}_unnamed" if unnamed else f"records.{record.kind}",

@@ -84,6 +84,8 @@ class RecentResult:
     at: float
     change: float
     """How much the game moved the rating's mu."""
+    channel_id: int | None = None
+    """The channel the game was played in: who may not view it is not told of it."""
 
 
 @dataclass(frozen=True)
@@ -113,8 +115,13 @@ async def profile(storage: Storage, guild_id: int | None, user_id: int) -> list[
             (guild, game, player),
         )
         recent = await storage.read(
-            "SELECT race_id, place, seats, at, mu_after - mu_before FROM rating_changes"
-            " WHERE guild_id = ? AND game = ? AND player = ? ORDER BY at DESC, id DESC LIMIT ?",
+            "SELECT rating_changes.race_id, rating_changes.place, rating_changes.seats,"
+            " rating_changes.at, rating_changes.mu_after - rating_changes.mu_before,"
+            " races.channel_id"
+            " FROM rating_changes LEFT JOIN races ON races.id = rating_changes.race_id"
+            " WHERE rating_changes.guild_id = ? AND rating_changes.game = ?"
+            " AND rating_changes.player = ?"
+            " ORDER BY rating_changes.at DESC, rating_changes.id DESC LIMIT ?",
             (guild, game, player, RECENT_RESULTS),
         )
         profiles.append(

@@ -293,3 +293,20 @@ async def test_records_do_not_name_a_game_of_a_channel_the_reader_cannot_view(
             assert "biggest win" in text and named not in text, text
     inside = await answer(await backroom.carol.slash(backroom.channel, "profile", member=alice))
     assert named in inside
+
+
+async def test_a_profile_leaves_out_the_results_of_games_the_readers_cannot_view(
+    backroom: Backroom,
+) -> None:
+    """A result names no game, but tells who played it and how it went: the profile shows
+    only those of games its readers view; the rating and its counts stay whole."""
+    circus = backroom.circus
+    storage, alice, guild = circus.bot.service.storage, circus.alice, circus.guild.id
+    won = [(alice.id, None, 1), (None, "greedy", 2)]
+    lost = [(None, "greedy", 1), (alice.id, None, 2)]
+    await finish(storage, won, 1.0, guild=guild, channel=backroom.channel.id)
+    await finish(storage, lost, 2.0, guild=guild, channel=circus.channel.id)
+    outside = await answer(await backroom.outsider.slash(circus.channel, "profile", member=alice))
+    assert "2 games" in outside and "#2 of 2" in outside and "#1 of 2" not in outside
+    inside = await answer(await backroom.carol.slash(backroom.channel, "profile", member=alice))
+    assert "#2 of 2" in inside and "#1 of 2" in inside

@@ -51,13 +51,16 @@ async def test_another_servers_games_stay_off_the_leaderboard(storage: Storage) 
 
 async def test_a_profile_gives_each_games_record(storage: Storage) -> None:
     first = await finish(storage, [(1, None, 1), (2, None, 2)], 1.0)
-    second = await finish(storage, [(1, None, 3), (2, None, 1), (3, None, 2)], 2.0)
+    second = await finish(storage, [(1, None, 3), (2, None, 1), (3, None, 2)], 2.0, channel=77)
     await finish(storage, [(1, None, 2), (2, None, 1)], 3.0, game="cartographers")
     games = await profile(storage, 1, 1)
     assert [g.game for g in games] == ["cartographers", "charioteer"]
     race = games[1]
     assert (race.games, race.wins, race.podiums, race.average_place) == (2, 1, 2, 2.0)
-    assert [(r.race_id, r.place, r.seats) for r in race.recent] == [(second, 3, 3), (first, 1, 2)]
+    assert [(r.race_id, r.place, r.seats, r.channel_id) for r in race.recent] == [
+        (second, 3, 3, 77),
+        (first, 1, 2, 5),
+    ]
     assert race.recent[0].change < 0 < race.recent[1].change
     assert await profile(storage, 1, 99) == []
 
