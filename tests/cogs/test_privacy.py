@@ -15,7 +15,7 @@ import pytest
 from bot.service import TableSettings
 from tests.bot.community.test_ratings import finish
 from tests.cogs.conftest import Circus
-from tests.e2e.players import play_turn_with_the_panel
+from tests.e2e.players import custom_id, play_turn_with_the_panel, wait_for_board
 from tests.fakediscord.model import Channel, Message, Role, User
 
 GAMES = ("charioteer", "cartographers", "carcassonne")
@@ -310,3 +310,27 @@ async def test_a_profile_leaves_out_the_results_of_games_the_readers_cannot_view
     assert "2 games" in outside and "#2 of 2" in outside and "#1 of 2" not in outside
     inside = await answer(await backroom.carol.slash(backroom.channel, "profile", member=alice))
     assert "#2 of 2" in inside and "#1 of 2" in inside
+
+
+async def test_a_private_games_thread_is_seen_with_its_channel(backroom: Backroom) -> None:
+    """The game's thread goes with its channel: the crew reads the game from inside it,
+    and a public answer there may name what the channel's readers may view."""
+    circus, carol = backroom.circus, backroom.carol
+    lobby = await (await circus.alice.slash(backroom.channel, "race new", seats=2)).reply()
+    await (await circus.alice.select(lobby, custom_id(lobby, "addai"), ["random"])).reply()
+    await (await circus.alice.click(lobby, custom_id(lobby, "start"))).wait_ack()
+    await circus.fake.wait_for(lambda: bool(circus.guild.threads()), timeout=30, what="a thread")
+    [thread] = circus.guild.threads()
+    await wait_for_board(circus.fake, thread, 1)
+    assert thread.parent is backroom.channel and not thread.visible_to(backroom.outsider)
+    status = await answer(await carol.slash(thread, "race status"))
+    assert "**Race #" in status and names_the_player(status, backroom)
+    race = await finish(
+        circus.bot.service.storage,
+        [(circus.alice.id, None, 1), (None, "greedy", 2)],
+        1.0,
+        guild=circus.guild.id,
+        channel=backroom.channel.id,
+    )
+    profile = await (await carol.slash(thread, "profile", member=circus.alice)).reply()
+    assert f"#{race})" in profile.content and not profile.ephemeral
