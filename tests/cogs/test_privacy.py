@@ -127,37 +127,43 @@ def slash(command: str, option: str, **options: Any) -> Ask:
     return ask
 
 
-READS: dict[str, Ask] = {
+COMMANDS: dict[str, Ask] = {
     "game status": slash("game status", "game"),
     "game log": slash("game log", "game"),
     "game rules": slash("game rules", "game"),
     "game panel": slash("game panel", "game"),
+    "game leave": slash("game leave", "game"),
+    "game abandon": slash("game abandon", "game"),
 }
-RACE_READS: dict[str, Ask] = {
+"""Every ``/game`` command naming a table: to a member who cannot view its channel, each
+reads as for a table that does not exist."""
+RACE_COMMANDS: dict[str, Ask] = {
     "race status": slash("race status", "race"),
     "race log": slash("race log", "race"),
 }
 
 
 @pytest.mark.parametrize("game", GAMES)
-@pytest.mark.parametrize("command", sorted(READS))
-async def test_a_member_who_cannot_view_the_channel_reads_no_table_of_it(
+@pytest.mark.parametrize("command", sorted(COMMANDS))
+async def test_a_member_who_cannot_view_the_channel_finds_no_table_of_it(
     backroom: Backroom, game: str, command: str
 ) -> None:
-    ask, number = READS[command], backroom.tables[game]
+    ask, number = COMMANDS[command], backroom.tables[game]
     here = backroom.circus.channel
     refused = await ask(backroom.outsider, here, number)
     learns_nothing(refused, backroom, table=number)
     missing = await ask(backroom.outsider, here, MISSING)
     assert refused == missing.replace(str(MISSING), str(number))
+    table = await backroom.circus.bot.service.table(number)
+    assert table.status == "running" and table.seat_of(backroom.player.id) is not None
 
 
-@pytest.mark.parametrize("command", sorted(RACE_READS))
+@pytest.mark.parametrize("command", sorted(RACE_COMMANDS))
 async def test_race_status_and_log_of_a_private_race_read_as_no_race(
     backroom: Backroom, command: str
 ) -> None:
     """After a turn was played, so that the log has something to tell."""
-    ask, number = RACE_READS[command], backroom.tables["charioteer"]
+    ask, number = RACE_COMMANDS[command], backroom.tables["charioteer"]
     here = backroom.circus.channel
     played = await play_turn_with_the_panel(backroom.player, backroom.boards["charioteer"])
     assert "Move confirmed" in played.content
@@ -178,7 +184,7 @@ async def test_members_with_access_and_the_player_read_the_private_table(
     number = backroom.tables[game]
     for reader in (backroom.carol, backroom.player, backroom.circus.guild.owner):
         for where in (backroom.circus.channel, backroom.channel):
-            status = await READS["game status"](reader, where, number)
+            status = await COMMANDS["game status"](reader, where, number)
             assert f"#{number}" in status and names_the_player(status, backroom), status
             board = backroom.boards[game]
             clicked = await answer(await reader.click(board, status_id(board)))
@@ -233,9 +239,9 @@ async def test_a_seated_player_who_lost_the_view_still_plays_but_reads_nothing_e
     alice, here = backroom.player, backroom.circus.channel
     backroom.circus.guild.take_role(alice, backroom.crew)
     for game, number in backroom.tables.items():
-        panel = await READS["game panel"](alice, here, number)
+        panel = await COMMANDS["game panel"](alice, here, number)
         assert "There is no" not in panel and "have a seat" not in panel, (game, panel)
-        status = await READS["game status"](alice, here, number)
+        status = await COMMANDS["game status"](alice, here, number)
         assert status == f"There is no game #{number} here.", status
 
 
