@@ -31,6 +31,7 @@ from contextlib import AbstractAsyncContextManager
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
+from bot.access import Asker, Place, may_look
 from bot.clock import Clock, SystemClock
 from bot.community.ratings import guild_key, recompute
 from bot.games import host_for
@@ -1079,10 +1080,18 @@ class TableService:
     ) -> None:
         await self.storage.save_draft(table_id, user_id, turn, draft)
 
-    async def open_tables(self, guild_id: int, limit: int = 25) -> list[Table]:
-        """A server's tables in a lobby or running, newest first (at most ``limit``)."""
-        rows = await self.storage.active_races_in_guild(guild_id, limit)
-        return [Table(row, tuple(await self.storage.seats(row.id))) for row in rows]
+    async def open_tables(self, asker: Asker, limit: int = 25) -> list[Table]:
+        """The asker's server's tables in a lobby or running that the asker may look at
+        (:func:`bot.access.may_look`: those of the channels they view), newest first, at
+        most ``limit``."""
+        if asker.guild_id is None:
+            return []
+        seen = [
+            table_id
+            for table_id, channel_id in await self.storage.active_race_channels(asker.guild_id)
+            if may_look(Place(asker.guild_id, channel_id), asker)
+        ]
+        return [await self._table(table_id) for table_id in seen[:limit]]
 
     async def find_table(
         self, *, channel_id: int | None, user_id: int, guild_id: int | None

@@ -896,14 +896,15 @@ class Storage:
         )
         return [_race(row) for row in rows]
 
-    async def active_races_in_guild(self, guild_id: int, limit: int) -> list[RaceRow]:
-        """A server's tables in a lobby or running, newest first."""
+    async def active_race_channels(self, guild_id: int) -> list[tuple[int, int | None]]:
+        """A server's tables in a lobby or running, newest first: each one's id and the
+        channel it was opened in."""
         rows = await self._all(
-            "SELECT * FROM races WHERE guild_id = ? AND status IN ('lobby', 'running')"
-            " ORDER BY id DESC LIMIT ?",
-            (guild_id, limit),
+            "SELECT id, channel_id FROM races WHERE guild_id = ?"
+            " AND status IN ('lobby', 'running') ORDER BY id DESC",
+            (guild_id,),
         )
-        return [_race(row) for row in rows]
+        return [(int(row[0]), row[1]) for row in rows]
 
     async def active_races_in_channel(self, channel_id: int) -> list[RaceRow]:
         rows = await self._all(

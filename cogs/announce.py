@@ -1,6 +1,8 @@
 """Posting what the service has to announce: each turn's reveal, the board of the new turn
 (text, picture when the channel allows files, a "Choose move" button and the pings), the
-podium, reminders, and the private turn notices for players who chose DMs.
+podium, reminders, and the private turn notices for players who chose DMs. A post pings
+only the players it names on purpose, by id (:func:`pings`): never a mention some user
+text holds, such as a display name written as ``<@id>``.
 
 Announcements come from the service's outbox, so one that was not posted before a crash is
 posted after the restart, and one Discord failed to take (a 5xx, a timeout, a dropped
@@ -15,7 +17,7 @@ from __future__ import annotations
 import asyncio
 import io
 import logging
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Iterable
 from contextlib import AbstractAsyncContextManager
 from typing import Any
 
@@ -38,7 +40,6 @@ log = logging.getLogger(__name__)
 ENDED = ("finished", "abandoned")
 """A table's statuses once its game is over."""
 
-MENTIONS = discord.AllowedMentions(everyone=False, roles=False, users=True, replied_user=False)
 DM_CLOSED = 50007
 MISSING_PERMISSIONS = 50013
 THREAD_ARCHIVED = 50083
@@ -62,6 +63,24 @@ TRANSIENT = (discord.HTTPException, *NO_ANSWER)
 
 def mention(user_id: int | None, name: str) -> str:
     return f"<@{user_id}>" if user_id is not None else name
+
+
+def pings(user_ids: Iterable[int | None]) -> discord.AllowedMentions:
+    """What a public post may ping: exactly these members, the players it names by id on
+    purpose; never @everyone, a role, or whoever a name or other text typed by a user
+    mentions (a display name written as ``<@id>`` pings nobody)."""
+    users = [discord.Object(user_id) for user_id in sorted({i for i in user_ids if i is not None})]
+    return discord.AllowedMentions(everyone=False, roles=False, users=users, replied_user=False)
+
+
+def waiting_ids(table: Table) -> list[int | None]:
+    """The members a board or a reminder pings: the players it waits for."""
+    return [seat.user_id for seat in table.waiting_humans()]
+
+
+def player_ids(table: Table) -> list[int | None]:
+    """Every member seated at the table (a podium, a season's scores name them all)."""
+    return [seat.user_id for seat in table.humans]
 
 
 def waiting_line(table: Table, locale: str | None) -> str:
@@ -179,7 +198,7 @@ class Announcer:
                     files=post.files,
                     view=post.view,
                     nonce=f"c{announcement.row.id}",
-                    allowed_mentions=MENTIONS,
+                    allowed_mentions=pings(post.pings),
                 ),
                 self.post_timeout,
             )
@@ -245,7 +264,11 @@ class Announcer:
             header = t(locale, "reveal.header", race=table.id, turn=report.turn)
             return Post(f"{header}\n{story}")
         if kind == "podium":
-            return Post(podium_content(table, announcement.view, locale))
+            finished = announcement.view.result is not None
+            return Post(
+                podium_content(table, announcement.view, locale),
+                pings=player_ids(table) if finished else (),
+            )
         files = []
         if self.can_attach(channel):
             png = await self.images.run(
@@ -260,6 +283,7 @@ class Announcer:
             board_content(table, announcement.view, locale),
             files,
             board_view(table.id, announcement.view.turn, locale),
+            pings=waiting_ids(table),
         )
 
     def can_attach(self, channel: Any) -> bool:
@@ -305,13 +329,14 @@ class Announcer:
                     return
                 await self.reopen(channel)
                 message = channel.get_partial_message(board_id)
+                mentions = pings(waiting_ids(table))
                 try:
-                    await message.edit(content=content, allowed_mentions=MENTIONS)
+                    await message.edit(content=content, allowed_mentions=mentions)
                 except discord.HTTPException as error:
                     if error.code != THREAD_ARCHIVED:
                         raise
                     await channel.edit(archived=False)
-                    await message.edit(content=content, allowed_mentions=MENTIONS)
+                    await message.edit(content=content, allowed_mentions=mentions)
             except TRANSIENT:
                 log.warning("race %d: could not update the board", race_id)
 
@@ -366,7 +391,7 @@ class Announcer:
         try:
             await channel.send(
                 t(table.row.locale, key, people=people, deadline=deadline),
-                allowed_mentions=MENTIONS,
+                allowed_mentions=pings(waiting_ids(table)),
             )
         except TRANSIENT:
             log.warning("race %d: could not post a reminder", table.id)

@@ -155,7 +155,11 @@ async def open_table(
     lobby = interaction.message if is_lobby(interaction.message, table) else None
     try:
         if lobby is not None:
-            await interaction.response.edit_message(content=cog.lobby_text(table), view=None)
+            await interaction.response.edit_message(
+                content=cog.lobby_text(table),
+                view=None,
+                allowed_mentions=discord.AllowedMentions.none(),
+            )
         else:
             await reply(
                 interaction, cog.lobby_text(table), allowed_mentions=discord.AllowedMentions.none()

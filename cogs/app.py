@@ -137,7 +137,7 @@ class CircusBot(commands.AutoShardedBot):
             command_prefix=commands.when_mentioned,
             intents=INTENTS,
             help_command=None,
-            allowed_mentions=discord.AllowedMentions(everyone=False, roles=False, users=True),
+            allowed_mentions=discord.AllowedMentions.none(),
             **held,
         )
         self.settings = settings

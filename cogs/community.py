@@ -3,9 +3,12 @@ hosted game, and the closing of lobbies past their server's expiry (the settings
 opening a lobby is :func:`cogs.server_checks.enforce_server_settings`).
 
 Handlers stay short: check who may act, read through :mod:`bot.community`, answer. Every
-command runs in a server only and reads that server's data only; ``/settings`` changes
-need Manage Server (Discord hides the command from others, and the handler checks again,
-since a modified client can send it anyway).
+command runs in a server only and reads that server's data only. A public answer tells of
+a game (a recent result, the game a record was set in) only if the asker and the answer's
+readers may look at that game's channel (:func:`readers_look_at`); the ratings, counts
+and chart, a member's own numbers, stay whole. ``/settings`` changes need Manage Server
+(Discord hides the command from others, and the handler checks again, since a modified
+client can send it anyway).
 """
 
 from __future__ import annotations
@@ -13,6 +16,7 @@ from __future__ import annotations
 import asyncio
 import io
 import logging
+from collections.abc import Callable
 from typing import Any, TypeVar
 
 import discord
@@ -20,6 +24,7 @@ from discord import app_commands
 from discord.app_commands import locale_str as _
 from discord.ext import commands
 
+from bot.access import Place, may_look
 from bot.community.pictures import rating_chart
 from bot.community.server import LANGUAGES, ServerSettings, ServerSettingsStore
 from bot.community.stats import Record, leaderboard, profile, rating_history, records
@@ -30,7 +35,7 @@ from bot.text import t
 from cogs.announce import TRANSIENT
 from cogs.answers import ServerCommands, locale_of, reply
 from cogs.games import MESSAGE_LIMIT
-from cogs.race import is_admin
+from cogs.place import asker_of, audience_of, is_admin
 from cogs.server_checks import public_locale
 
 log = logging.getLogger(__name__)
@@ -101,7 +106,12 @@ class CommunityCog(ServerCommands, commands.Cog):
         header = t(locale, "leaderboard.header", game=name, page=board.page, pages=board.pages)
         table = "\n".join([t(locale, "leaderboard.columns"), *lines])
         found = await records(self.service.storage, interaction.guild_id)
-        notes = [record_line(locale, record) for record in found if record.game == game]
+        readable = readers_look_at(interaction)
+        notes = [
+            record_line(locale, record, named=readable(record.channel_id))
+            for record in found
+            if record.game == game
+        ]
         await interaction.response.send_message(
             "\n".join([f"{header}\n```\n{table}\n```", *notes])[:MESSAGE_LIMIT],
             allowed_mentions=discord.AllowedMentions.none(),
@@ -123,6 +133,7 @@ class CommunityCog(ServerCommands, commands.Cog):
             await reply(interaction, t(locale, "profile.none", name=name))
             return
         locale = await self.public_locale(interaction)
+        readable = readers_look_at(interaction)
         lines = [t(locale, "profile.header", name=name)]
         for game in games:
             lines.append(
@@ -142,10 +153,16 @@ class CommunityCog(ServerCommands, commands.Cog):
             results = ", ".join(
                 t(locale, "profile.result", place=r.place, seats=r.seats, change=f"{r.change:+.1f}")
                 for r in game.recent
+                if readable(r.channel_id)
             )
-            lines.append(t(locale, "profile.recent", results=results))
+            if results:
+                lines.append(t(locale, "profile.recent", results=results))
         held = await records(self.service.storage, interaction.guild_id)
-        lines.extend(record_line(locale, record) for record in held if record.user_id == who.id)
+        lines.extend(
+            record_line(locale, record, named=readable(record.channel_id))
+            for record in held
+            if record.user_id == who.id
+        )
         main = max(games, key=lambda game: (game.games, game.game))
         history = await rating_history(
             self.service.storage, interaction.guild_id, main.game, who.id
@@ -289,7 +306,9 @@ class CommunityCog(ServerCommands, commands.Cog):
             ):
                 try:
                     message = channel.get_partial_message(table.row.lobby_message_id)
-                    await message.edit(content=text, view=None)
+                    await message.edit(
+                        content=text, view=None, allowed_mentions=discord.AllowedMentions.none()
+                    )
                 except TRANSIENT:
                     log.warning("table %d: could not mark the lobby closed", table_id)
         return closed
@@ -313,12 +332,27 @@ def _limit(given: N | None, current: N | None) -> N | None:
     return None if given == 0 else given
 
 
-def record_line(locale: str, record: Record) -> str:
-    """A server record in a sentence: a win streak counts games, the biggest win rating."""
+def readers_look_at(interaction: discord.Interaction[Any]) -> Callable[[int | None], bool]:
+    """Whether a public answer to ``interaction`` may tell of a game played in a channel
+    (by its id): only if the asker and everyone reading the answer may look at that
+    channel (:func:`bot.access.may_look`)."""
+    readers = (asker_of(interaction), audience_of(interaction))
+
+    def readable(channel_id: int | None) -> bool:
+        where = Place(interaction.guild_id, channel_id)
+        return all(may_look(where, who) for who in readers)
+
+    return readable
+
+
+def record_line(locale: str, record: Record, *, named: bool = True) -> str:
+    """A server record in a sentence: a win streak counts games, the biggest win rating
+    (and the game it was, where ``named``)."""
     value = f"{record.value:g}" if record.kind == "win_streak" else f"{record.value:.1f}"
+    unnamed = record.kind == "biggest_win" and (record.race_id is None or not named)
     return t(
         locale,
-        f"records.{record.kind}",
+        f"records.{record.kind}_unnamed" if unnamed else f"records.{record.kind}",
         game=game_name(locale, record.game),
         value=value,
         name=record.name,

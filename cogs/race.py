@@ -19,7 +19,7 @@ from discord import app_commands
 from discord.app_commands import locale_str as _
 from discord.ext import commands
 
-from bot.access import Act, Asker, Verdict, judge
+from bot.access import Verdict
 from bot.community.server import ServerSettingsStore
 from bot.games.charioteer.drafts import Draft, DraftError, parse_move_text
 from bot.games.charioteer.panel import apply_choice, build_panel
@@ -46,6 +46,7 @@ from cogs.answers import (
     reply,
 )
 from cogs.games import MESSAGE_LIMIT
+from cogs.place import Act, admit, is_admin
 from cogs.server_checks import enforce_server_settings, public_locale
 from cogs.ui import MODAL_PATTERN, MoveModal, lobby_view, panel_view, typed_move
 from engine.charioteer.render import hand_text, reveal_text, rule_text
@@ -58,34 +59,6 @@ LOBBY_VERBS = {"join", "leave", "start", "addai", "noai"}
 REQUIRED = ("view_channel", "send_messages")
 RACE_OPTION = _("The race number (this thread's race if left out)", key="cmd.option.race")
 """The ``race`` option's description, shared by every command that takes one."""
-
-
-def is_admin(interaction: discord.Interaction[Any]) -> bool:
-    """Manage Server in the server the interaction comes from (never in a DM)."""
-    permissions = getattr(interaction.user, "guild_permissions", None)
-    return bool(interaction.guild_id is not None and permissions and permissions.manage_guild)
-
-
-def asker_of(interaction: discord.Interaction[Any]) -> Asker:
-    """Who acts and from where, for :func:`bot.access.judge`: a button, select or form in
-    the bot's own DM with the user counts as a DM button (only the bot writes messages
-    with components there, and only that user can click them)."""
-    context = interaction.context  # empty if Discord left it out: then the channel decides
-    in_bot_dm = (
-        interaction.guild_id is None
-        and not context.private_channel
-        and (context.dm_channel or isinstance(interaction.channel, discord.DMChannel))
-    )
-    by_control = interaction.type in (
-        discord.InteractionType.component,
-        discord.InteractionType.modal_submit,
-    )
-    return Asker(
-        user_id=interaction.user.id,
-        guild_id=interaction.guild_id,
-        manages_server=is_admin(interaction),
-        via_dm_button=bool(in_bot_dm and by_control),
-    )
 
 
 def on_own_panel(interaction: discord.Interaction[Any]) -> bool:
@@ -123,19 +96,12 @@ class RaceCog(
     # ------------------------------------------------------------------ access
 
     def admit(self, interaction: discord.Interaction[Any], table: Table, act: Act) -> Verdict:
-        """The table's server and the DM rule (:mod:`bot.access`); raises the refusal.
+        """The table's server, its channel's view and the DM rule (:mod:`bot.access`);
+        raises the refusal.
         Another game's table is no race: ``/game …`` serves it."""
         if table.game != "charioteer":
             raise ServiceError("error.no_such_race", race=table.id)
-        verdict = judge(
-            table.row.guild_id,
-            asker_of(interaction),
-            act,
-            seated=table.seat_of(interaction.user.id) is not None,
-        )
-        if verdict.refusal is not None:
-            raise ServiceError(verdict.refusal, race=table.id)
-        return verdict
+        return admit(table, interaction, act)
 
     # ------------------------------------------------------------------ errors
 
@@ -553,7 +519,9 @@ class RaceCog(
         message = interaction.message
         if message is not None and message.id == table.row.lobby_message_id:
             await interaction.response.edit_message(
-                content=self.lobby_text(table), view=lobby_view(table, table.row.locale)
+                content=self.lobby_text(table),
+                view=lobby_view(table, table.row.locale),
+                allowed_mentions=discord.AllowedMentions.none(),
             )
         else:
             await reply(interaction, self.lobby_text(table))
@@ -567,6 +535,7 @@ class RaceCog(
             await channel.get_partial_message(table.row.lobby_message_id).edit(  # type: ignore[union-attr]
                 content=self.lobby_text(table),
                 view=lobby_view(table, table.row.locale) if table.status == "lobby" else None,
+                allowed_mentions=discord.AllowedMentions.none(),
             )
         except TRANSIENT:
             log.warning("race %d: could not update the lobby", table.id)

@@ -1,12 +1,13 @@
 """``/game …``: the commands every hosted game shares — ``list`` (this server's open
 tables), ``panel``, ``status``, ``log``, ``rules``, ``leave``, ``abandon``, ``substitute``
 and ``dm``. Each takes a ``game`` option, the table's number, which autocompletes with
-this server's open tables; without it, the channel's or thread's table is meant.
+this server's open tables; without it, the channel's or thread's table is meant. Lists
+and suggestions hold only the tables of the channels the member views.
 
 A handler finds the table, checks the place (:mod:`cogs.place`: a table belongs to its
-server), calls the service, answers, and hands the rest to the game's Discord adapter
-(:class:`~cogs.games.GameFront`). Errors go through the one error policy of
-:func:`cogs.answers.fail`.
+server and is seen by whoever views its channel), calls the service, answers, and hands
+the rest to the game's Discord adapter (:class:`~cogs.games.GameFront`). Errors go
+through the one error policy of :func:`cogs.answers.fail`.
 """
 
 from __future__ import annotations
@@ -24,7 +25,7 @@ from bot.service import ServiceError, Table, TableService
 from bot.text import t
 from cogs.answers import display_name, fail, locale_of, reply
 from cogs.games import MESSAGE_LIMIT, GameFront
-from cogs.place import Act, check_place
+from cogs.place import Act, asker_of, check_place
 
 log = logging.getLogger(__name__)
 
@@ -84,13 +85,12 @@ class TablesCog(
     async def game_choices(
         self, interaction: discord.Interaction[Any], current: str
     ) -> list[app_commands.Choice[int]]:
-        """This server's open tables whose description holds what was typed."""
-        if interaction.guild_id is None:
-            return []
+        """This server's open tables the member may look at (those of the channels they
+        view) whose description holds what was typed."""
         locale = locale_of(interaction)
         typed = current.strip().lower().lstrip("#")
         choices = []
-        for table in await self.service.open_tables(interaction.guild_id, CHOICE_LIMIT):
+        for table in await self.service.open_tables(asker_of(interaction), CHOICE_LIMIT):
             text = self.describe(table, locale)
             if typed in text.lower():
                 clipped = text if len(text) <= NAME_LIMIT else text[: NAME_LIMIT - 1] + "…"
@@ -101,7 +101,8 @@ class TablesCog(
         self, interaction: discord.Interaction[Any], current: str
     ) -> list[app_commands.Choice[str]]:
         """The seats of the table named by the ``game`` option (or this channel's), with
-        who holds them: ``2 · bob``; none from another server's table."""
+        who holds them: ``2 · bob``; none of a table the member may not look at (another
+        server's, or of a channel they do not view)."""
         game = getattr(interaction.namespace, "game", None)
         try:
             table, _ = await self.find(
@@ -133,7 +134,7 @@ class TablesCog(
         if interaction.guild_id is None:
             raise ServiceError("game.server_only")
         locale = locale_of(interaction)
-        tables = await self.service.open_tables(interaction.guild_id, CHOICE_LIMIT)
+        tables = await self.service.open_tables(asker_of(interaction), CHOICE_LIMIT)
         if not tables:
             await reply(interaction, t(locale, "game.list.empty"))
             return

@@ -25,6 +25,7 @@ from discord import app_commands
 from discord.app_commands import locale_str as _
 from discord.ext import commands
 
+from bot.access import Place, may_look
 from bot.community.desk import TournamentDesk, TournamentRecord
 from bot.community.pictures import standings_picture
 from bot.community.rounds import TournamentTables, user_of
@@ -54,7 +55,8 @@ from cogs.answers import (
 )
 from cogs.community import GAME_CHOICES, game_name
 from cogs.games import MESSAGE_LIMIT
-from cogs.race import RaceCog, is_admin
+from cogs.place import asker_of, audience_of, is_admin
+from cogs.race import RaceCog
 from cogs.server_checks import enforce_server_settings, public_locale, server_locale
 from engine.core import JSON
 
@@ -377,12 +379,22 @@ class TournamentCog(
     )
     @app_commands.describe(tournament=TOURNAMENT_OPTION)
     async def standings(self, interaction: discord.Interaction[Any], tournament: int) -> None:
+        """For those who view the tournament's channel; shown to the channel unless some
+        there may not view it (then privately)."""
         record = await self._here(interaction, tournament)
+        where = Place(record.guild_id, record.channel_id)
+        if not may_look(where, asker_of(interaction)):
+            raise TournamentError("error.no_such_tournament", tournament=tournament)
+        shown = may_look(where, audience_of(interaction))
         store = ServerSettingsStore(self.service.storage)
-        locale = public_locale(interaction, await store.get(interaction.guild_id or 0))
+        settings = await store.get(interaction.guild_id or 0)
+        locale = public_locale(interaction, settings) if shown else locale_of(interaction)
         text, picture = await self.standings_post(record, locale)
         await interaction.response.send_message(
-            text, file=picture, allowed_mentions=discord.AllowedMentions.none()
+            text,
+            file=picture,
+            allowed_mentions=discord.AllowedMentions.none(),
+            ephemeral=not shown,
         )
 
     # ------------------------------------------------------------------ sign-up

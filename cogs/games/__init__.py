@@ -8,6 +8,7 @@ is its own cog settles a table through the announcer (:class:`AnnouncedFront`).
 from __future__ import annotations
 
 import logging
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol
 
@@ -73,11 +74,14 @@ class AnnouncedFront:
 
 @dataclass
 class Post:
-    """A public message the announcer sends: its text, pictures and controls."""
+    """A public message the announcer sends: its text, pictures and controls, and the
+    members it pings (the players it mentions on purpose; nobody else, whatever the text
+    holds: :func:`cogs.announce.pings`)."""
 
     content: str
     files: list[discord.File] = field(default_factory=list)
     view: discord.ui.View | None = None
+    pings: Sequence[int | None] = ()
 
 
 class Poster(Protocol):

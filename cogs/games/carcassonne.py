@@ -58,7 +58,7 @@ from bot.service import (
     TableSettings,
 )
 from bot.text import t
-from cogs.announce import Announcer, waiting_line
+from cogs.announce import Announcer, waiting_ids, waiting_line
 from cogs.answers import (
     FollowsUp,
     display_name,
@@ -70,8 +70,8 @@ from cogs.answers import (
     reply,
 )
 from cogs.games import MESSAGE_LIMIT, AnnouncedFront, Post, is_lobby
-from cogs.place import Act, check_place
-from cogs.race import is_admin, on_own_panel
+from cogs.place import Act, check_place, is_admin
+from cogs.race import on_own_panel
 from cogs.server_checks import enforce_server_settings, public_locale
 from cogs.ui import PanelView
 from engine.carcassonne import Phase, SeatView, Size
@@ -463,6 +463,7 @@ class CarcassonneCog(
             await channel.get_partial_message(table.row.lobby_message_id).edit(  # type: ignore[union-attr]
                 content=self.lobby_text(table),
                 view=lobby_view(table, table.row.locale) if table.status == "lobby" else None,
+                allowed_mentions=discord.AllowedMentions.none(),
             )
         except discord.HTTPException:
             log.warning("table %d: could not update the lobby", table.id)
@@ -524,7 +525,9 @@ class CarcassonneCog(
             return
         if is_lobby(interaction.message, table):
             await interaction.response.edit_message(
-                content=self.lobby_text(table), view=lobby_view(table, table.row.locale)
+                content=self.lobby_text(table),
+                view=lobby_view(table, table.row.locale),
+                allowed_mentions=discord.AllowedMentions.none(),
             )
         else:
             await reply(
@@ -739,7 +742,10 @@ class CarcassonneCog(
                     discord.File(io.BytesIO(png), filename=f"map-{table.id}-{view.turn}.png")
                 )
             return Post(
-                board_text(table, view, locale), files, board_view(table.id, view.turn, locale)
+                board_text(table, view, locale),
+                files,
+                board_view(table.id, view.turn, locale),
+                pings=waiting_ids(table),
             )
         report = announcement.report
         assert report is not None

@@ -44,7 +44,7 @@ from bot.service import (
     TableSettings,
 )
 from bot.text import t
-from cogs.announce import Announcer, mention, waiting_line
+from cogs.announce import Announcer, mention, player_ids, waiting_ids, waiting_line
 from cogs.answers import (
     FollowsUp,
     display_name,
@@ -56,8 +56,8 @@ from cogs.answers import (
     reply,
 )
 from cogs.games import MESSAGE_LIMIT, AnnouncedFront, Post, is_lobby
-from cogs.place import Act, check_place
-from cogs.race import is_admin, on_own_panel
+from cogs.place import Act, check_place, is_admin
+from cogs.race import on_own_panel
 from cogs.server_checks import enforce_server_settings, public_locale
 from cogs.ui import PanelView
 from engine.cartographers import Phase, SeatView
@@ -515,6 +515,7 @@ class CartographersCog(
             await channel.get_partial_message(table.row.lobby_message_id).edit(  # type: ignore[union-attr]
                 content=self.lobby_text(table),
                 view=lobby_view(table, table.row.locale) if table.status == "lobby" else None,
+                allowed_mentions=discord.AllowedMentions.none(),
             )
         except discord.HTTPException:
             log.warning("table %d: could not update the lobby", table.id)
@@ -576,7 +577,9 @@ class CartographersCog(
             return
         if is_lobby(interaction.message, table):
             await interaction.response.edit_message(
-                content=self.lobby_text(table), view=lobby_view(table, table.row.locale)
+                content=self.lobby_text(table),
+                view=lobby_view(table, table.row.locale),
+                allowed_mentions=discord.AllowedMentions.none(),
             )
         else:
             await reply(
@@ -792,17 +795,22 @@ class CartographersCog(
                 files.append(
                     discord.File(io.BytesIO(png), filename=f"card-{table.id}-{view.turn}.png")
                 )
-            return Post(content, files, board_view(table.id, view.turn, locale))
+            return Post(
+                content, files, board_view(table.id, view.turn, locale), pings=waiting_ids(table)
+            )
         report = announcement.report
         assert report is not None
         if kind == REVEAL:
             lines = [t(locale, "carto.log.turn", table=table.id, turn=report.turn)]
             lines += ambush_lines(public_events(report.events), table, locale)
             return Post("\n".join(lines))
+        named: list[int | None] = []
         if kind == SEASON:
             content = season_text(table, report.events, report.view, locale)
+            named = player_ids(table)
         elif kind == PODIUM:
             content = podium_text(table, report.view, locale)
+            named = player_ids(table) if report.view.result is not None else []
         else:
             content = t(locale, "carto.log.turn", table=table.id, turn=report.turn)
         if self.announcer.can_attach(channel):
@@ -810,7 +818,7 @@ class CartographersCog(
             files.append(
                 discord.File(io.BytesIO(png), filename=f"maps-{table.id}-{report.turn}.png")
             )
-        return Post(content, files)
+        return Post(content, files, pings=named)
 
     def board_text(self, table: Table, view: SeatView) -> str:
         """A turn's post: season, turn and time, the card, the season's edicts, and who

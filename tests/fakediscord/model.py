@@ -390,6 +390,12 @@ class Guild:
         if role not in member.roles:
             member.roles.append(role)
 
+    def take_role(self, user: User, role: Role) -> None:
+        """A member loses a role: their next interactions no longer carry it."""
+        member = self.members[user.id]
+        if role in member.roles:
+            member.roles.remove(role)
+
     def add_text_channel(self, name: str) -> Channel:
         """A new text channel; the bot is told with CHANNEL_CREATE if it is connected."""
         return self.fake.create_text_channel(self, name)
@@ -536,23 +542,36 @@ class Channel:
         """Take permissions from the bot in this channel (a member overwrite), e.g.
         `deny_bot("send_messages")`; the bot then gets 403 / 50013 (50001 without
         view_channel) and sees the change in CHANNEL_UPDATE."""
-        self._bot_overwrite().deny |= permission_bits(names)
-        self._bot_overwrite().allow &= ~permission_bits(names)
-        self.fake.dispatch_channel_update(self)
+        self.deny(self.fake.bot_user, *names)
 
     def allow_bot(self, *names: str) -> None:
-        self._bot_overwrite().allow |= permission_bits(names)
-        self._bot_overwrite().deny &= ~permission_bits(names)
-        self.fake.dispatch_channel_update(self)
+        self.allow(self.fake.bot_user, *names)
 
-    def _bot_overwrite(self) -> Overwrite:
-        target = self.parent if self.parent is not None else self
-        bot_id = self.fake.bot_user.id
-        for overwrite in target.overwrites:
-            if overwrite.is_member and overwrite.target_id == bot_id:
+    def deny(self, target: Role | User, *names: str) -> None:
+        """Take permissions in this channel from a role (``guild.everyone`` for @everyone)
+        or a member: a permission overwrite (on a thread, its parent's), which the bot sees
+        in CHANNEL_UPDATE, as Discord sends it. E.g. a private channel:
+        `deny(guild.everyone, "view_channel")`, then `allow(role, "view_channel")`."""
+        overwrite = self._overwrite(target)
+        overwrite.deny |= permission_bits(names)
+        overwrite.allow &= ~permission_bits(names)
+        self.fake.dispatch_channel_update(self.parent if self.parent is not None else self)
+
+    def allow(self, target: Role | User, *names: str) -> None:
+        """Give permissions in this channel to a role or a member (see :meth:`deny`)."""
+        overwrite = self._overwrite(target)
+        overwrite.allow |= permission_bits(names)
+        overwrite.deny &= ~permission_bits(names)
+        self.fake.dispatch_channel_update(self.parent if self.parent is not None else self)
+
+    def _overwrite(self, target: Role | User) -> Overwrite:
+        source = self.parent if self.parent is not None else self
+        is_member = isinstance(target, User)
+        for overwrite in source.overwrites:
+            if overwrite.is_member == is_member and overwrite.target_id == target.id:
                 return overwrite
-        overwrite = Overwrite(bot_id, is_member=True)
-        target.overwrites.append(overwrite)
+        overwrite = Overwrite(target.id, is_member=is_member)
+        source.overwrites.append(overwrite)
         return overwrite
 
     def permissions_for(self, user: User) -> int:

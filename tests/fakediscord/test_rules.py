@@ -245,6 +245,35 @@ async def test_without_view_permission_the_bot_gets_missing_access(
     assert refused.value.code == 50001
 
 
+async def test_a_private_channel_is_seen_by_its_role_as_discord_py_computes_it(
+    fake: FakeDiscord, world: World, bot: SampleBot
+) -> None:
+    """Overwrites for @everyone and a role reach the bot in CHANNEL_UPDATE; discord.py's
+    ``permissions_for`` then agrees with the fake on who may view the channel."""
+    crew = world.guild.add_role("crew")
+    world.guild.give_role(world.alice, crew)
+    world.channel.deny(world.guild.everyone, "view_channel")
+    world.channel.allow(crew, "view_channel")
+    assert world.channel.visible_to(world.alice) and not world.channel.visible_to(world.bob)
+    with pytest.raises(ClientRefused, match="cannot see"):
+        await world.bob.slash(world.channel, "demo panel")
+
+    def cached() -> discord.TextChannel | None:
+        channel = bot.get_channel(world.channel.id)
+        if isinstance(channel, discord.TextChannel) and len(channel.overwrites) == 2:
+            return channel
+        return None
+
+    await fake.wait_for(lambda: cached() is not None, timeout=5, what="the overwrites")
+    channel = cached()
+    assert channel is not None
+    guild = channel.guild
+    for user, sees in ((world.alice, True), (world.bob, False)):
+        data = world.guild.member(user).payload()
+        member = discord.Member(data=data, guild=guild, state=guild._state)
+        assert channel.permissions_for(member).view_channel is sees
+
+
 async def test_slash_commands_work_in_direct_messages(
     fake: FakeDiscord, world: World, bot: SampleBot
 ) -> None:

@@ -27,13 +27,14 @@ async def finish(
     *,
     guild: int | None = 1,
     game: str = "charioteer",
+    channel: int = 5,
 ) -> int:
     """A finished game stored as the host stores one: the final action with its results."""
     host = next(user for user, _, _ in seats if user is not None)
     race_id = await storage.create_race(
         game=game,
         guild_id=guild,
-        channel_id=5,
+        channel_id=channel,
         host_id=host,
         host_name="host",
         settings={},

@@ -51,13 +51,16 @@ async def test_another_servers_games_stay_off_the_leaderboard(storage: Storage) 
 
 async def test_a_profile_gives_each_games_record(storage: Storage) -> None:
     first = await finish(storage, [(1, None, 1), (2, None, 2)], 1.0)
-    second = await finish(storage, [(1, None, 3), (2, None, 1), (3, None, 2)], 2.0)
+    second = await finish(storage, [(1, None, 3), (2, None, 1), (3, None, 2)], 2.0, channel=77)
     await finish(storage, [(1, None, 2), (2, None, 1)], 3.0, game="cartographers")
     games = await profile(storage, 1, 1)
     assert [g.game for g in games] == ["cartographers", "charioteer"]
     race = games[1]
     assert (race.games, race.wins, race.podiums, race.average_place) == (2, 1, 2, 2.0)
-    assert [(r.race_id, r.place, r.seats) for r in race.recent] == [(second, 3, 3), (first, 1, 2)]
+    assert [(r.race_id, r.place, r.seats, r.channel_id) for r in race.recent] == [
+        (second, 3, 3, 77),
+        (first, 1, 2, 5),
+    ]
     assert race.recent[0].change < 0 < race.recent[1].change
     assert await profile(storage, 1, 99) == []
 
@@ -74,12 +77,13 @@ async def test_the_history_starts_from_a_new_players_rating(storage: Storage) ->
 async def test_records_of_win_streaks_and_the_biggest_win(storage: Storage) -> None:
     await finish(storage, [(1, None, 1), (2, None, 2)], 1.0)
     await finish(storage, [(1, None, 1), (2, None, 2)], 2.0)
-    upset = await finish(storage, [(2, None, 1), (1, None, 2)], 3.0)
+    upset = await finish(storage, [(2, None, 1), (1, None, 2)], 3.0, channel=77)
     await finish(storage, [(1, None, 1), (2, None, 2)], 4.0)
     found = {record.kind: record for record in await records(storage, 1)}
     assert (found["win_streak"].user_id, found["win_streak"].value) == (1, 2)
-    # the underdog's win moved a rating the most
-    assert (found["biggest_win"].user_id, found["biggest_win"].race_id) == (2, upset)
+    # the underdog's win moved a rating the most; its channel decides who is told which
+    biggest = found["biggest_win"]
+    assert (biggest.user_id, biggest.race_id, biggest.channel_id) == (2, upset, 77)
 
 
 async def test_ai_levels_hold_no_record(storage: Storage) -> None:
