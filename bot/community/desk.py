@@ -316,9 +316,11 @@ class TournamentDesk:
         if by_user is not None:
             self._require_host(record, by_user, admin)
         state = record.state
+        if state.status == FINISHED:
+            raise TournamentError("error.tournament_over")
         if state.paused:
             raise TournamentError("error.tournament_paused")
-        if not state.rounds or state.status == FINISHED:
+        if not state.rounds:
             raise TournamentError("error.tournament_round_open")
         play = state.rounds[-1]
         events: list[Event] = []

@@ -4,10 +4,11 @@ Events (each one stored, in order): ``signed_up`` (player, name, rating), ``drop
 (player; the organiser removing someone is the same event), ``started``, ``cancelled``
 (sign-up closed without a start: too few players at the deadline), ``paused`` and
 ``resumed`` (no round is paired while paused), ``round`` (the pairing), ``result`` (one
-table's places). :meth:`Tournament.apply` checks every event
-against the state before it, and a ``round`` event must be exactly the pairing the state
-computes (:meth:`Tournament.next_round`), so replaying the stored log always rebuilds the
-same tournament and a pairing can never be forged or drift.
+table's places). :meth:`Tournament.apply` checks every event against the state before it
+(a finished or cancelled tournament takes none: its record stands), and a ``round`` event
+must be exactly the pairing the state computes (:meth:`Tournament.next_round`), so
+replaying the stored log always rebuilds the same tournament and a pairing can never be
+forged or drift.
 
 Formats:
 
@@ -225,6 +226,8 @@ class Tournament:
         data = event.data
         if self.cancelled:
             raise TournamentError("error.tournament_cancelled")
+        if self.status == FINISHED:
+            raise TournamentError("error.tournament_over")
         if event.kind == SIGNED_UP:
             if self.started:
                 raise TournamentError("error.tournament_started")

@@ -25,8 +25,11 @@ HOUR = 3600
 
 
 @contextlib.asynccontextmanager
-async def bot_on(fake: FakeDiscord, database: Path, clock: FakeClock) -> AsyncIterator[CircusBot]:
-    """The bot in this event loop on ``database``, its time on ``clock``."""
+async def bot_on(
+    fake: FakeDiscord, database: str | Path, clock: FakeClock
+) -> AsyncIterator[CircusBot]:
+    """The bot in this event loop on ``database`` (a SQLite file or a PostgreSQL URL), its
+    time on ``clock``."""
     service = await TableService.create(str(database), clock=clock)
     with pointed_at(fake):
         bot = CircusBot(settings_for(fake, database), service=service)

@@ -314,3 +314,21 @@ async def test_a_cancelled_tournament_takes_no_more_steps(desk: TournamentDesk) 
         with pytest.raises(TournamentError) as refused:
             await step
         assert refused.value.key == "error.tournament_cancelled"
+
+
+async def test_a_finished_tournament_takes_no_more_steps(desk: TournamentDesk) -> None:
+    record = await desk.start(
+        (await field(desk, 2, format=Format.ELIMINATION, table_size=2, min_table=2)).id, HOST
+    )
+    record = await play_round(desk, record, Rng(1))
+    assert record.state.status == FINISHED
+    for step in (
+        desk.drop(record.id, 1),
+        desk.drop(record.id, 2, by_user=HOST),
+        desk.pause(record.id, HOST),
+        desk.sign_up(record.id, 9, "late"),
+    ):
+        with pytest.raises(TournamentError) as refused:
+            await step
+        assert refused.value.key == "error.tournament_over"
+    assert (await desk.load(record.id)).events == record.events

@@ -1,0 +1,39 @@
+"""A tournament played fairly whatever members try, on Discord through the fake, on both
+storage backends: a finished tournament keeps its record."""
+
+from __future__ import annotations
+
+import time
+
+from bot.clock import FakeClock
+from bot.community.tournament import FINISHED
+from engine.core import Rng
+from tests.bot.test_service import play_to_the_end
+from tests.cogs.test_tournament_signup import bot_on, click, open_tournament
+from tests.fakediscord.server import FakeDiscord
+
+
+async def test_a_finished_tournament_keeps_its_record(fake: FakeDiscord, database: str) -> None:
+    guild = fake.add_guild("Circus")
+    channel = guild.add_text_channel("tournaments")
+    alice, bob = guild.add_member("alice"), guild.add_member("bob")
+    async with bot_on(fake, database, FakeClock(time.time())) as bot:
+        desk = bot.tournament_cog.desk
+        post = await open_tournament(
+            alice, channel, format="elimination", table_size=2, options="laps=1"
+        )
+        for member in (alice, bob):
+            await click(member, post, "join")
+        await (await alice.slash(channel, "tournament start", tournament=1)).followup(0)
+        ((race,),) = await bot.service.storage.read("SELECT id FROM races")
+        await play_to_the_end(bot.service, race, Rng(race))
+        await bot.tournament_cog.game_over(race)
+        record = await desk.load(1)
+        assert record.state.status == FINISHED
+        left = await (await bob.slash(channel, "tournament leave", tournament=1)).reply()
+        assert "is over" in left.content and left.ephemeral_to is bob
+        removed = await (
+            await alice.slash(channel, "tournament remove", tournament=1, member=bob)
+        ).reply()
+        assert "is over" in removed.content
+        assert (await desk.load(1)).events == record.events
