@@ -42,7 +42,7 @@ from bot.games.base import ServiceError
 from bot.locks import KeyedLocks
 from bot.service import LOBBY, TURN_LIMITS, Table, TableService
 from bot.service import RUNNING as GAME_RUNNING
-from bot.text import t
+from bot.text import plain, t
 from cogs.announce import TRANSIENT
 from cogs.answers import (
     FOR_THREADS,
@@ -704,7 +704,7 @@ def game_options(text: str) -> dict[str, JSON]:
     """The game's options as the organiser typed them (``laps=1 team=yes``): numbers and
     yes/no read as such; the game's host checks the rest."""
     chosen: dict[str, JSON] = {}
-    for word in text.replace(",", " ").split():
+    for word in plain(text).replace(",", " ").split():
         name, equals, value = word.partition("=")
         if not equals or not name or not value:
             raise TournamentError("error.tournament_bad_options")

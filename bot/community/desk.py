@@ -43,6 +43,7 @@ from bot.community.tournament import (
 )
 from bot.sql import Connection, DuplicateRow
 from bot.storage import Storage
+from bot.text import plain
 
 MAX_NAME = 80
 
@@ -88,7 +89,7 @@ class TournamentDesk:
         starts_at: float | None = None,
     ) -> TournamentRecord:
         checked = settings.checked()
-        name = name.strip()[:MAX_NAME] or game
+        name = plain(name, MAX_NAME) or game
         created: list[int] = []
 
         def insert(connection: Connection) -> None:
@@ -234,7 +235,11 @@ class TournamentDesk:
     async def sign_up(self, tournament_id: int, user_id: int, name: str) -> TournamentRecord:
         record = await self.load(tournament_id)
         rating = (await self._rating(record, user_id)).ordinal
-        data = {"player": player_key(user_id, None), "name": name, "rating": rating}
+        data = {
+            "player": player_key(user_id, None),
+            "name": plain(name, MAX_NAME),
+            "rating": rating,
+        }
         return await self._append(record, [Event(SIGNED_UP, data)], user_id)
 
     async def drop(

@@ -37,3 +37,27 @@ async def test_a_finished_tournament_keeps_its_record(fake: FakeDiscord, databas
         ).reply()
         assert "is over" in removed.content
         assert (await desk.load(1)).events == record.events
+
+
+async def test_names_with_control_characters_or_lone_surrogates_are_cleaned(
+    fake: FakeDiscord, database: str
+) -> None:
+    guild = fake.add_guild("Circus")
+    channel = guild.add_text_channel("tournaments")
+    alice, bob = guild.add_member("alice"), guild.add_member("bob\x00\ud800\x1b")
+    async with bot_on(fake, database, FakeClock(time.time())) as bot:
+        post = await (
+            await alice.slash(
+                channel,
+                "tournament new",
+                game="charioteer",
+                name="Cup\x00 of\n\udc80 the\tbrave\x7f",
+                options="laps=1\x00",
+            )
+        ).reply()
+        assert "Cup of the brave" in post.content and not post.ephemeral
+        await click(bob, post, "join")
+        record = await bot.tournament_cog.desk.load(1)
+        assert record.name == "Cup of the brave"
+        assert [entrant.name for entrant in record.state.entrants.values()] == ["Bob"]
+        assert record.state.settings.table["options"] == {"laps": 1}

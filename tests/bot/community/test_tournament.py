@@ -332,3 +332,17 @@ async def test_a_finished_tournament_takes_no_more_steps(desk: TournamentDesk) -
             await step
         assert refused.value.key == "error.tournament_over"
     assert (await desk.load(record.id)).events == record.events
+
+
+async def test_names_are_stored_as_one_plain_line_on_every_backend(desk: TournamentDesk) -> None:
+    record = await desk.create(
+        guild_id=7,
+        game="charioteer",
+        name="Cup\x00 of\udc80 champions" + "!" * 100,
+        host_id=HOST,
+        settings=TournamentSettings(),
+    )
+    record = await desk.sign_up(record.id, 5, "five\x00\ud800\n")
+    assert record.name == "Cup of champions" + "!" * (80 - 16)
+    assert record.state.entrants["user:5"].name == "five"
+    assert (await desk.load(record.id)).name == record.name
