@@ -28,6 +28,7 @@ from discord.ext import commands
 from bot.community.desk import TournamentDesk, TournamentRecord
 from bot.community.pictures import standings_picture
 from bot.community.rounds import TournamentTables, user_of
+from bot.community.seating import read_options
 from bot.community.server import ServerSettingsStore
 from bot.community.tournament import (
     FINISHED,
@@ -37,12 +38,12 @@ from bot.community.tournament import (
     TournamentError,
     TournamentSettings,
 )
-from bot.games import GAMES, host_for
+from bot.games import GAMES
 from bot.games.base import ServiceError
 from bot.locks import KeyedLocks
 from bot.service import LOBBY, TURN_LIMITS, Table, TableService
 from bot.service import RUNNING as GAME_RUNNING
-from bot.text import plain, t
+from bot.text import t
 from cogs.announce import TRANSIENT
 from cogs.answers import (
     FOR_THREADS,
@@ -56,7 +57,6 @@ from cogs.community import GAME_CHOICES, game_name
 from cogs.games import MESSAGE_LIMIT
 from cogs.race import RaceCog, is_admin
 from cogs.server_checks import enforce_server_settings, public_locale, server_locale
-from engine.core import JSON
 
 log = logging.getLogger(__name__)
 
@@ -201,7 +201,7 @@ class TournamentCog(
             round_hours=None if round_hours is None else float(round_hours),
             table={
                 "turn_seconds": TURN_LIMITS.get(turn_limit, TURN_LIMITS["24h"]),
-                "options": host_for(game).check_options(game_options(options or ""), table_size),
+                "options": read_options(options or ""),
             },
         )
         starts_at = None
@@ -698,24 +698,6 @@ class TournamentCog(
         if completed or record.state.status == FINISHED:
             table = await self.service.table(race_id)
             await self.open_round(record.id, record.channel_id or table.row.channel_id)
-
-
-def game_options(text: str) -> dict[str, JSON]:
-    """The game's options as the organiser typed them (``laps=1 team=yes``): numbers and
-    yes/no read as such; the game's host checks the rest."""
-    chosen: dict[str, JSON] = {}
-    for word in plain(text).replace(",", " ").split():
-        name, equals, value = word.partition("=")
-        if not equals or not name or not value:
-            raise TournamentError("error.tournament_bad_options")
-        lowered = value.lower()
-        if lowered in ("yes", "true", "no", "false"):
-            chosen[name] = lowered in ("yes", "true")
-        elif value.isdigit():
-            chosen[name] = int(value)
-        else:
-            chosen[name] = value
-    return chosen
 
 
 def reported_count(state: Tournament) -> int:

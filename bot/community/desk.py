@@ -16,6 +16,7 @@ those whose deadline has passed, to be started then, or cancelled with too few p
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -23,6 +24,7 @@ from typing import Any
 
 from bot.clock import Clock, SystemClock
 from bot.community.ratings import INITIAL, Rating, guild_key, player_key
+from bot.community.seating import table_options
 from bot.community.tournament import (
     CANCELLED,
     DROPPED,
@@ -41,6 +43,7 @@ from bot.community.tournament import (
     TournamentSettings,
     round_to_json,
 )
+from bot.games import host_for
 from bot.sql import Connection, DuplicateRow
 from bot.storage import Storage
 from bot.text import plain
@@ -88,7 +91,13 @@ class TournamentDesk:
         channel_id: int | None = None,
         starts_at: float | None = None,
     ) -> TournamentRecord:
+        """Open a tournament for sign-up. Its settings are checked, and the game's options
+        (``settings.table["options"]``) are checked by the game's host and completed with
+        its defaults (:func:`~bot.community.seating.table_options`); a refusal says why."""
         checked = settings.checked()
+        options = dict(checked.table.get("options") or {})
+        table = dict(checked.table) | {"options": table_options(host_for(game), checked, options)}
+        checked = dataclasses.replace(checked, table=table)
         name = plain(name, MAX_NAME) or game
         created: list[int] = []
 

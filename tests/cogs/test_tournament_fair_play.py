@@ -61,3 +61,30 @@ async def test_names_with_control_characters_or_lone_surrogates_are_cleaned(
         assert record.name == "Cup of the brave"
         assert [entrant.name for entrant in record.state.entrants.values()] == ["Bob"]
         assert record.state.settings.table["options"] == {"laps": 1}
+
+
+async def test_every_typed_option_the_game_cannot_take_is_refused_in_words(
+    fake: FakeDiscord, database: str
+) -> None:
+    guild = fake.add_guild("Circus")
+    channel = guild.add_text_channel("tournaments")
+    alice = guild.add_member("alice")
+    async with bot_on(fake, database, FakeClock(time.time())) as bot:
+        for game, typed, refusal in (
+            ("charioteer", "laps=²", "laps=²"),
+            ("charioteer", "laps=99", "laps=99"),
+            ("charioteer", "speed=3", "no option speed"),
+            ("cartographers", "side=C", "side=C"),
+            ("cartographers", "colour=red", "no option colour"),
+            ("carcassonne", "team=maybe", "team=maybe"),
+            ("carcassonne", "unplaceable=keep", "unplaceable=keep"),
+            ("carcassonne", "meeples=9", "no option meeples"),
+        ):
+            answer = await (
+                await alice.slash(
+                    channel, "tournament new", game=game, name="Cup", table_size=2, options=typed
+                )
+            ).reply()
+            assert refusal in answer.content and answer.ephemeral_to is alice, (game, typed)
+            assert "went wrong" not in answer.content
+        assert await bot.service.storage.read("SELECT id FROM tournaments") == []

@@ -188,7 +188,7 @@ async def test_the_games_options_are_checked_when_the_tournament_opens(
     channel = guild.add_text_channel("tournaments")
     alice = guild.add_member("alice")
     async with bot_on(fake, tmp_path / "circus.db", FakeClock(time.time())) as bot:
-        for typed, refusal in (("laps", "name=value"), ("speed=3", "don't fit together")):
+        for typed, refusal in (("laps", "name=value"), ("speed=3", "no option speed")):
             answer = await (
                 await alice.slash(
                     channel, "tournament new", game="charioteer", name="Cup", options=typed
