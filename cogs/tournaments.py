@@ -479,11 +479,15 @@ class TournamentCog(
 
     async def resume_rounds(self) -> None:
         """After a restart: tables of a running round that were paired but not opened (or
-        not started) are opened now and announced."""
+        not started) are opened now and announced, each tournament on its own (one that
+        fails is logged and leaves the others to open)."""
         for tournament in await self.desk.running():
-            record = await self.desk.load(tournament)
-            if record.state.rounds and not record.state.round_complete:
-                await self.open_round(record.id, record.channel_id, only_if_opened=True)
+            try:
+                record = await self.desk.load(tournament)
+                if record.state.rounds and not record.state.round_complete:
+                    await self.open_round(record.id, record.channel_id, only_if_opened=True)
+            except Exception:
+                log.exception("tournament %d: its round could not be opened", tournament)
 
     async def next_deadline(self) -> float | None:
         """The next sign-up deadline, or end of a round still open and not paused."""

@@ -54,17 +54,37 @@ def table_options(
 ) -> dict[str, JSON]:
     """``options`` checked by the game's host and completed with its defaults, for every
     table the tournament could pair; raises :class:`TournamentError` naming what the game
-    refuses (an option it does not have, a value it does not take)."""
+    refuses (a table it cannot seat, an option it does not have, a value it does not take,
+    options it cannot play at a smaller table)."""
+    sizes = settings.table_sizes()
+    if not host.min_seats <= sizes[0] or not sizes[-1] <= host.max_seats:
+        raise TournamentError(
+            "error.tournament_unseatable",
+            least=host.min_seats,
+            most=host.max_seats,
+            seats=settings.table_size,
+        )
     known = ", ".join(host.option_names) or "—"
     unknown = [name for name in options if name not in host.option_names]
     if unknown:
         raise TournamentError("error.tournament_unknown_option", name=unknown[0], known=known)
     try:
-        return host.check_options(options, settings.table_size)
+        completed = host.check_options(options, settings.table_size)
     except ServiceError:
         raise TournamentError(
             "error.tournament_options_refused", options=shown(options), known=known
         ) from None
+    for seats in sizes:
+        try:
+            host.check_options(options, seats)
+        except ServiceError:
+            raise TournamentError(
+                "error.tournament_options_unseatable",
+                options=shown(options),
+                seats=seats,
+                most=settings.table_size,
+            ) from None
+    return completed
 
 
 __all__ = ["MAX_OPTIONS_TEXT", "read_options", "table_options"]

@@ -107,6 +107,12 @@ class TournamentSettings:
         bye = sum(points) / len(points) if self.bye_points is None else self.bye_points
         return dataclasses.replace(self, points=points, bye_points=bye)
 
+    def table_sizes(self) -> range:
+        """Every number of players this tournament could seat at one table: from 2 (Swiss
+        pairs smaller tables as players drop; the last heats' final and a bracket's tables
+        can be smaller too) up to the table size."""
+        return range(2, self.table_size + 1)
+
     def to_json(self) -> dict[str, JSON]:
         return {
             "format": self.format.value,

@@ -3,10 +3,14 @@ storage backends: a finished tournament keeps its record."""
 
 from __future__ import annotations
 
+import json
 import time
 
 from bot.clock import FakeClock
-from bot.community.tournament import FINISHED
+from bot.community.desk import TournamentDesk
+from bot.community.tournament import FINISHED, Format, TournamentSettings
+from bot.sql import Connection
+from bot.storage import Storage
 from engine.core import Rng
 from tests.bot.test_service import play_to_the_end
 from tests.cogs.test_tournament_signup import bot_on, click, open_tournament
@@ -88,3 +92,68 @@ async def test_every_typed_option_the_game_cannot_take_is_refused_in_words(
             assert refusal in answer.content and answer.ephemeral_to is alice, (game, typed)
             assert "went wrong" not in answer.content
         assert await bot.service.storage.read("SELECT id FROM tournaments") == []
+
+
+async def test_a_tournament_whose_game_cannot_seat_its_tables_is_refused(
+    fake: FakeDiscord, database: str
+) -> None:
+    guild = fake.add_guild("Circus")
+    channel = guild.add_text_channel("tournaments")
+    alice = guild.add_member("alice")
+    async with bot_on(fake, database, FakeClock(time.time())) as bot:
+        for game, options, refusal in (
+            ({"game": "charioteer", "table_size": 7}, None, "2 to 6 players"),
+            ({"game": "carcassonne", "table_size": 6}, None, "2 to 5 players"),
+            ({"game": "carcassonne", "table_size": 4}, "team=yes", "a table of 2"),
+            (
+                {"game": "carcassonne", "table_size": 4, "format": "heats"},
+                "team=yes",
+                "a table of 2",
+            ),
+        ):
+            typed = {"options": options} if options else {}
+            answer = await (
+                await alice.slash(channel, "tournament new", name="Cup", **game, **typed)
+            ).reply()
+            assert refusal in answer.content and answer.ephemeral_to is alice, game
+        assert await bot.service.storage.read("SELECT id FROM tournaments") == []
+
+
+async def test_a_broken_tournament_does_not_keep_the_others_rounds_from_opening(
+    fake: FakeDiscord, database: str
+) -> None:
+    guild = fake.add_guild("Circus")
+    channel = guild.add_text_channel("tournaments")
+    alice, bob = guild.add_member("alice"), guild.add_member("bob")
+    clock = FakeClock(time.time())
+    storage = await Storage.open(database)
+    desk = TournamentDesk(storage, clock)
+    quick = {"turn_seconds": None, "options": {"laps": 1}}
+    for name in ("Broken", "Fine"):  # each paired, its games not opened yet: a restart
+        record = await desk.create(
+            guild_id=guild.id,
+            game="charioteer",
+            name=name,
+            host_id=alice.id,
+            settings=TournamentSettings(Format.ELIMINATION, 2, 2, table=quick),
+            channel_id=channel.id,
+        )
+        for member in (alice, bob):
+            await desk.sign_up(record.id, member.id, member.name)
+        await desk.start(record.id, alice.id)
+    broken = record.state.settings.to_json() | {"table": {"options": {"laps": 99}}}
+
+    def break_the_first(connection: Connection) -> None:
+        connection.execute(
+            "UPDATE tournaments SET settings = ? WHERE id = 1", (json.dumps(broken),)
+        ).close()
+
+    await storage.write_with(break_the_first)
+    await storage.close()
+    async with bot_on(fake, database, clock) as bot:
+        await fake.wait_for(
+            lambda: any("Fine: round 1" in m.content for m in channel.public_messages()),
+            what="the sound tournament's round opened",
+        )
+        opened = await bot.service.storage.read("SELECT tournament_id FROM tournament_tables")
+        assert [tuple(row) for row in opened] == [(2,)]

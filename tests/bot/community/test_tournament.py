@@ -346,3 +346,30 @@ async def test_names_are_stored_as_one_plain_line_on_every_backend(desk: Tournam
     assert record.name == "Cup of champions" + "!" * (80 - 16)
     assert record.state.entrants["user:5"].name == "five"
     assert (await desk.load(record.id)).name == record.name
+
+
+async def test_a_tournament_is_refused_when_its_game_cannot_seat_a_table_it_could_pair(
+    desk: TournamentDesk,
+) -> None:
+    for game, settings, refusal in (
+        ("charioteer", TournamentSettings(table_size=7, min_table=6), "tournament_unseatable"),
+        (
+            "carcassonne",
+            TournamentSettings(table_size=4, min_table=4, table={"options": {"team": True}}),
+            "tournament_options_unseatable",
+        ),
+        ("cartographers", TournamentSettings(table_size=4, table={"options": {"x": 1}}), "unknown"),
+    ):
+        with pytest.raises(TournamentError) as refused:
+            await desk.create(guild_id=7, game=game, name="Cup", host_id=HOST, settings=settings)
+        assert refusal in refused.value.key, game
+    assert refused.value.params == {"name": "x", "known": "side, ambush"}
+    record = await desk.create(
+        guild_id=7,
+        game="cartographers",
+        name="Maps",
+        host_id=HOST,
+        settings=TournamentSettings(table_size=12, min_table=11),
+    )
+    assert record.state.settings.table["options"] == {"side": "A", "ambush": "auto"}
+    assert list(record.state.settings.table_sizes()) == list(range(2, 13))
