@@ -244,8 +244,9 @@ class User:
 
     async def forge_slash(self, channel: Channel, command: str, **options: Any) -> Interaction:
         """Send a slash command where the Discord client would not offer it (a DM for a
-        server-only command, missing permissions): a modified client, or a command list
-        Discord has not refreshed yet."""
+        server-only command, missing permissions), or with values outside an option's
+        choices, range or length: a modified client, or a command list Discord has not
+        refreshed yet."""
         return await self.fake.interactions.slash(self, channel, command, options, forged=True)
 
     async def forge(
