@@ -25,13 +25,17 @@ from discord import app_commands
 from discord.app_commands import locale_str as _
 from discord.ext import commands
 
-from bot.community.desk import TournamentDesk, TournamentRecord
+from bot.community.desk import MAX_NAME, TournamentDesk, TournamentRecord
 from bot.community.pictures import standings_picture
 from bot.community.rounds import TournamentTables, user_of
-from bot.community.seating import read_options
+from bot.community.seating import MAX_OPTIONS_TEXT, read_options
 from bot.community.server import ServerSettingsStore
 from bot.community.tournament import (
     FINISHED,
+    MAX_HOURS,
+    MAX_PLAYERS,
+    MAX_ROUNDS,
+    MAX_TABLE,
     RUNNING,
     Format,
     Tournament,
@@ -176,15 +180,15 @@ class TournamentCog(
         self,
         interaction: discord.Interaction[Any],
         game: str,
-        name: app_commands.Range[str, 1, 80],
+        name: app_commands.Range[str, 1, MAX_NAME],
         format: str = Format.SWISS.value,
-        rounds: app_commands.Range[int, 1, 20] = 3,
-        table_size: app_commands.Range[int, 2, 12] = 4,
+        rounds: app_commands.Range[int, 1, MAX_ROUNDS] = 3,
+        table_size: app_commands.Range[int, 2, MAX_TABLE] = 4,
         turn_limit: str = "24h",
-        signup_hours: app_commands.Range[int, 1, 720] | None = None,
-        max_players: app_commands.Range[int, 2, 512] | None = None,
-        round_hours: app_commands.Range[int, 1, 720] | None = None,
-        options: app_commands.Range[str, 1, 200] | None = None,
+        signup_hours: app_commands.Range[int, 1, MAX_HOURS] | None = None,
+        max_players: app_commands.Range[int, 2, MAX_PLAYERS] | None = None,
+        round_hours: app_commands.Range[int, 1, MAX_HOURS] | None = None,
+        options: app_commands.Range[str, 1, MAX_OPTIONS_TEXT] | None = None,
     ) -> None:
         if game not in GAMES:
             raise ServiceError("error.no_such_game", game=game)

@@ -29,6 +29,7 @@ from bot.community.tournament import (
     CANCELLED,
     DROPPED,
     FINISHED,
+    MAX_HOURS,
     PAUSED,
     RESULT,
     RESUMED,
@@ -49,6 +50,7 @@ from bot.storage import Storage
 from bot.text import plain
 
 MAX_NAME = 80
+HOUR = 3600.0
 
 
 @dataclass(frozen=True)
@@ -95,6 +97,9 @@ class TournamentDesk:
         (``settings.table["options"]``) are checked by the game's host and completed with
         its defaults (:func:`~bot.community.seating.table_options`); a refusal says why."""
         checked = settings.checked()
+        now = self.clock.now()
+        if starts_at is not None and not now < starts_at <= now + MAX_HOURS * HOUR:
+            raise TournamentError("error.tournament_signup_hours_range", most=MAX_HOURS)
         options = dict(checked.table.get("options") or {})
         table = dict(checked.table) | {"options": table_options(host_for(game), checked, options)}
         checked = dataclasses.replace(checked, table=table)
@@ -111,7 +116,7 @@ class TournamentDesk:
                     name,
                     host_id,
                     json.dumps(checked.to_json()),
-                    self.clock.now(),
+                    now,
                     channel_id,
                     starts_at,
                 ),
@@ -356,4 +361,4 @@ class TournamentDesk:
         return await self._append(record, events, by_user)
 
 
-__all__ = ["TournamentDesk", "TournamentRecord"]
+__all__ = ["MAX_NAME", "TournamentDesk", "TournamentRecord"]

@@ -225,6 +225,37 @@ def test_settings_are_checked() -> None:
             bad.checked()
 
 
+def test_every_number_of_the_settings_is_checked_in_its_range() -> None:
+    for bad, key in (
+        (TournamentSettings(table_size=100000, min_table=99999), "tournament_table_size_range"),
+        (TournamentSettings(format=Format.HEATS, rounds=10**6), "tournament_bad_rounds"),
+        (TournamentSettings(max_players=10**6), "tournament_max_players_range"),
+        (TournamentSettings(round_hours=0), "tournament_round_hours_range"),
+        (TournamentSettings(round_hours=10**9), "tournament_round_hours_range"),
+        (TournamentSettings(round_hours=float("nan")), "tournament_round_hours_range"),
+        (TournamentSettings(points=(10**9, 2, 1, 0)), "tournament_points_range"),
+        (TournamentSettings(points=(3, 2, float("inf"), 0)), "tournament_points_range"),
+        (TournamentSettings(bye_points=-1), "tournament_points_range"),
+    ):
+        with pytest.raises(TournamentError) as refused:
+            bad.checked()
+        assert refused.value.key == f"error.{key}", bad
+
+
+async def test_a_sign_up_deadline_is_at_most_thirty_days_ahead(desk: TournamentDesk) -> None:
+    with pytest.raises(TournamentError) as refused:
+        await desk.create(
+            guild_id=7,
+            game="charioteer",
+            name="Cup",
+            host_id=HOST,
+            settings=TournamentSettings(),
+            starts_at=desk.clock.now() + 10**9,
+        )
+    assert refused.value.key == "error.tournament_signup_hours_range"
+    assert await desk.storage.read("SELECT id FROM tournaments") == []
+
+
 async def test_the_same_result_reported_twice_at_once_is_stored_once(
     desk: TournamentDesk,
 ) -> None:
