@@ -1,9 +1,11 @@
 """Tournaments kept in the database: each one a row and its log of events
 (:mod:`bot.community.tournament`), one event per stored step.
 
-Every call reads the log, checks the new step against the state it rebuilds, and writes
-the step in one transaction; ``(tournament, seq)`` is unique, so two organisers acting at
-once cannot both write the same step (the second is told to try again). A finished table
+Every call reads the log, builds the new step from the state it rebuilds, checks it
+there, and writes it in one transaction; ``(tournament, seq)`` is unique, so two steps taken
+at once (two Join clicks, a result and a drop, in one process or two) cannot both take the
+same place: the second is read again, built again on the log as it now is and stored after
+the first (:meth:`TournamentDesk._step`). A finished table
 completing a round stores its result and the next round's pairing together, so a restart
 never finds a complete round left unpaired. While the tournament is paused, a completed
 round waits unpaired; resuming pairs it.
@@ -18,7 +20,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -45,12 +47,15 @@ from bot.community.tournament import (
     round_to_json,
 )
 from bot.games import host_for
+from bot.locks import KeyedLocks
 from bot.sql import Connection, DuplicateRow
 from bot.storage import Storage
 from bot.text import plain
 
 MAX_NAME = 80
 HOUR = 3600.0
+CLASH_TRIES = 5
+"""How many times a step is built again after another process's step took its place."""
 
 
 @dataclass(frozen=True)
@@ -81,6 +86,8 @@ class TournamentDesk:
     def __init__(self, storage: Storage, clock: Clock | None = None) -> None:
         self.storage = storage
         self.clock: Clock = clock or SystemClock()
+        self.steps: KeyedLocks[int] = KeyedLocks()
+        """One lock per tournament: this process takes its steps one at a time."""
 
     async def create(
         self,
@@ -199,10 +206,34 @@ class TournamentDesk:
         )
         return [Event(row[0], json.loads(row[1])) for row in rows]
 
+    async def _step(
+        self,
+        tournament_id: int,
+        build: Callable[[TournamentRecord], list[Event]],
+        by_user: int | None,
+        record: TournamentRecord | None = None,
+    ) -> TournamentRecord:
+        """Build a step's events from the tournament as stored now (``record``, if just
+        read) and store them. Steps of one tournament are taken one at a time here; when
+        another process stored a step in between (the log's next place is taken), the
+        tournament is read again and the step built again on it, up to
+        :data:`CLASH_TRIES` times. ``build`` raises :class:`TournamentError` when the
+        step no longer applies (a table whose result is in already)."""
+        async with self.steps.hold(tournament_id):
+            for _ in range(CLASH_TRIES):
+                if record is None:
+                    record = await self.load(tournament_id)
+                try:
+                    return await self._append(record, build(record), by_user)
+                except _Clash:
+                    record = None
+        raise TournamentError("error.tournament_busy")
+
     async def _append(
         self, record: TournamentRecord, events: list[Event], by_user: int | None
     ) -> TournamentRecord:
-        """Check ``events`` on the state and store them in one transaction."""
+        """Check ``events`` on the state and store them in one transaction as the next
+        of ``record``'s log (:class:`_Clash` if another step took that place)."""
         state = record.fresh()
         for event in events:
             state.apply(event)
@@ -230,7 +261,7 @@ class TournamentDesk:
         try:
             await self.storage.write_with(write)
         except DuplicateRow:
-            raise TournamentError("error.tournament_busy") from None
+            raise _Clash from None
         return await self.load(record.id)
 
     def _require_host(self, record: TournamentRecord, user_id: int, admin: bool) -> None:
@@ -254,76 +285,79 @@ class TournamentDesk:
             "name": plain(name, MAX_NAME),
             "rating": rating,
         }
-        return await self._append(record, [Event(SIGNED_UP, data)], user_id)
+        return await self._step(record.id, lambda _: [Event(SIGNED_UP, data)], user_id, record)
 
     async def drop(
         self, tournament_id: int, user_id: int, *, by_user: int | None = None, admin: bool = False
     ) -> TournamentRecord:
         """A player leaves (or, with ``by_user``, the organiser removes them): they are
         paired no more; their played games stand."""
-        record = await self.load(tournament_id)
-        if by_user is not None and by_user != user_id:
-            self._require_host(record, by_user, admin)
-        event = Event(DROPPED, {"player": player_key(user_id, None)})
-        return await self._append(record, [event], by_user or user_id)
+
+        def build(record: TournamentRecord) -> list[Event]:
+            if by_user is not None and by_user != user_id:
+                self._require_host(record, by_user, admin)
+            return [Event(DROPPED, {"player": player_key(user_id, None)})]
+
+        return await self._step(tournament_id, build, by_user or user_id)
 
     async def start(
         self, tournament_id: int, by_user: int | None, *, admin: bool = False
     ) -> TournamentRecord:
         """Close sign-up and pair the first round (``by_user`` None: the deadline)."""
-        record = await self.load(tournament_id)
-        if by_user is not None:
-            self._require_host(record, by_user, admin)
-        state = record.fresh()
-        state.apply(Event(STARTED))
-        first = state.next_round()
-        assert first is not None
-        events = [Event(STARTED), Event(ROUND, round_to_json(first))]
-        return await self._append(record, events, by_user)
+
+        def build(record: TournamentRecord) -> list[Event]:
+            if by_user is not None:
+                self._require_host(record, by_user, admin)
+            state = record.fresh()
+            state.apply(Event(STARTED))
+            first = state.next_round()
+            assert first is not None
+            return [Event(STARTED), Event(ROUND, round_to_json(first))]
+
+        return await self._step(tournament_id, build, by_user)
 
     async def cancel(self, tournament_id: int, by_user: int | None) -> TournamentRecord:
         """Close sign-up without starting (``by_user`` None: too few at the deadline)."""
-        record = await self.load(tournament_id)
-        return await self._append(record, [Event(CANCELLED)], by_user)
+        return await self._step(tournament_id, lambda _: [Event(CANCELLED)], by_user)
 
     async def pause(
         self, tournament_id: int, by_user: int, *, admin: bool = False
     ) -> TournamentRecord:
         """The organiser pauses: running games go on, but no next round is paired."""
-        record = await self.load(tournament_id)
-        self._require_host(record, by_user, admin)
-        return await self._append(record, [Event(PAUSED)], by_user)
+
+        def build(record: TournamentRecord) -> list[Event]:
+            self._require_host(record, by_user, admin)
+            return [Event(PAUSED)]
+
+        return await self._step(tournament_id, build, by_user)
 
     async def resume(
         self, tournament_id: int, by_user: int, *, admin: bool = False
     ) -> TournamentRecord:
         """The organiser resumes; a round completed meanwhile gets its successor now."""
-        record = await self.load(tournament_id)
-        self._require_host(record, by_user, admin)
-        state = record.fresh()
-        state.apply(Event(RESUMED))
-        events = [Event(RESUMED)]
-        if state.round_complete:
-            following = state.next_round()
-            if following is not None:
-                events.append(Event(ROUND, round_to_json(following)))
-        return await self._append(record, events, by_user)
+
+        def build(record: TournamentRecord) -> list[Event]:
+            self._require_host(record, by_user, admin)
+            state = record.fresh()
+            state.apply(Event(RESUMED))
+            return [Event(RESUMED), *following_round(state)]
+
+        return await self._step(tournament_id, build, by_user)
 
     async def report(
         self, tournament_id: int, round_number: int, table: int, places: Mapping[str, int]
     ) -> TournamentRecord:
         """A table's result; when it completes the round, the next round's pairing is
-        stored with it."""
-        record = await self.load(tournament_id)
+        stored with it. The log takes one result per table: a second report of it is
+        refused (``error.tournament_no_such_table``)."""
         result = Event(RESULT, {"round": round_number, "table": table, "places": dict(places)})
-        state = record.fresh()
-        state.apply(result)
-        events = [result]
-        if state.round_complete and not state.paused:
-            following = state.next_round()
-            if following is not None:
-                events.append(Event(ROUND, round_to_json(following)))
-        return await self._append(record, events, None)
+
+        def build(record: TournamentRecord) -> list[Event]:
+            state = record.fresh()
+            state.apply(result)
+            return [result, *([] if state.paused else following_round(state))]
+
+        return await self._step(tournament_id, build, None)
 
     async def advance(
         self, tournament_id: int, by_user: int | None, *, admin: bool = False
@@ -331,34 +365,47 @@ class TournamentDesk:
         """The organiser (``by_user`` None: the round's time running out) closes the
         current round: every table still without a result counts as a tie of all its
         players, and the next round is paired."""
-        record = await self.load(tournament_id)
-        if by_user is not None:
-            self._require_host(record, by_user, admin)
-        state = record.state
-        if state.status == FINISHED:
-            raise TournamentError("error.tournament_over")
-        if state.paused:
-            raise TournamentError("error.tournament_paused")
-        if not state.rounds:
-            raise TournamentError("error.tournament_round_open")
-        play = state.rounds[-1]
-        events: list[Event] = []
-        replayed = record.fresh()
-        for index, table in enumerate(play.pairing.tables):
-            if index not in play.results:
-                data: dict[str, Any] = {
-                    "round": len(state.rounds),
-                    "table": index,
-                    "places": dict.fromkeys(table, 1),
-                }
-                replayed.apply(Event(RESULT, data))
-                events.append(Event(RESULT, data))
-        following = replayed.next_round()
-        if following is not None:
-            events.append(Event(ROUND, round_to_json(following)))
-        if not events:
-            raise TournamentError("error.tournament_round_open")
-        return await self._append(record, events, by_user)
+
+        def build(record: TournamentRecord) -> list[Event]:
+            if by_user is not None:
+                self._require_host(record, by_user, admin)
+            state = record.fresh()
+            if state.status == FINISHED:
+                raise TournamentError("error.tournament_over")
+            if state.paused:
+                raise TournamentError("error.tournament_paused")
+            if not state.rounds:
+                raise TournamentError("error.tournament_round_open")
+            play = state.rounds[-1]
+            events: list[Event] = []
+            for index, table in enumerate(play.pairing.tables):
+                if index not in play.results:
+                    data: dict[str, Any] = {
+                        "round": len(state.rounds),
+                        "table": index,
+                        "places": dict.fromkeys(table, 1),
+                    }
+                    state.apply(Event(RESULT, data))
+                    events.append(Event(RESULT, data))
+            events += following_round(state)
+            if not events:
+                raise TournamentError("error.tournament_round_open")
+            return events
+
+        return await self._step(tournament_id, build, by_user)
+
+
+def following_round(state: Tournament) -> list[Event]:
+    """The next round's pairing, once the current round is complete (none while it is
+    not, or when the tournament is over)."""
+    if not state.round_complete:
+        return []
+    following = state.next_round()
+    return [] if following is None else [Event(ROUND, round_to_json(following))]
+
+
+class _Clash(Exception):
+    """Another step took the log's next place first."""
 
 
 __all__ = ["MAX_NAME", "TournamentDesk", "TournamentRecord"]

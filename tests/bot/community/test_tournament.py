@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import AsyncIterator
+from typing import Any
 
 import pytest
 
@@ -404,3 +405,47 @@ async def test_a_tournament_is_refused_when_its_game_cannot_seat_a_table_it_coul
     )
     assert record.state.settings.table["options"] == {"side": "A", "ambush": "auto"}
     assert list(record.state.settings.table_sizes()) == list(range(2, 13))
+
+
+async def test_steps_taken_at_the_same_moment_are_all_stored(desk: TournamentDesk) -> None:
+    record = await field(desk, 0)
+    signed = await asyncio.gather(
+        *(desk.sign_up(record.id, user, f"p{user}") for user in range(20))
+    )
+    assert all(isinstance(outcome, TournamentRecord) for outcome in signed)
+    record = await desk.start(record.id, HOST)
+    table, other = record.state.rounds[0].pairing.tables[:2]
+    places = {player: place for place, player in enumerate(table, start=1)}
+    await asyncio.gather(
+        desk.report(record.id, 1, 0, places),
+        desk.drop(record.id, int(other[0].partition(":")[2])),
+        desk.pause(record.id, HOST),
+    )
+    state = (await desk.load(record.id)).state
+    assert state.rounds[0].results == {0: places} and state.paused
+    assert not state.entrants[other[0]].active
+
+
+async def test_a_step_clashing_with_another_process_is_built_again_on_the_new_log(
+    desk: TournamentDesk, database: str
+) -> None:
+    record = await desk.start((await field(desk, 8)).id, HOST)
+    table, other = record.state.rounds[0].pairing.tables
+    places = {player: place for place, player in enumerate(table, start=1)}
+    elsewhere = TournamentDesk(await Storage.open(database), desk.clock)  # another process
+    append = desk._append
+    clashes = 0
+
+    async def append_after_another_step(*args: Any, **kwargs: Any) -> TournamentRecord:
+        nonlocal clashes
+        if clashes < 2:  # another process stores a step between this one's read and write
+            clashes += 1
+            await elsewhere.drop(record.id, int(other[clashes].partition(":")[2]))
+        return await append(*args, **kwargs)
+
+    desk._append = append_after_another_step  # type: ignore[method-assign]
+    reported = await desk.report(record.id, 1, 0, places)
+    await elsewhere.storage.close()
+    assert reported.state.rounds[0].results == {0: places}
+    kinds = [event.kind for event in await desk.events(record.id)]
+    assert kinds[-3:] == ["dropped", "dropped", "result"] and kinds.count("result") == 1
