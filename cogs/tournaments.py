@@ -128,6 +128,12 @@ class TournamentCog(
         self.deadline_changed = asyncio.Event()
         self.reporting: KeyedLocks[int] = KeyedLocks()
         """One lock per tournament: its games' results are stored one at a time."""
+        self.opening: KeyedLocks[int] = KeyedLocks()
+        """One lock per tournament: its round's games are opened once."""
+        self.sweep_owed = False
+        """A result could not be stored (the tournament was busy): the deadline watcher
+        sweeps again soon (:meth:`report_finished`)."""
+        self.sweeping = False
 
     async def cog_load(self) -> None:
         self.bot.add_dynamic_items(SignUpButton)
@@ -460,11 +466,14 @@ class TournamentCog(
     # ------------------------------------------------------------------ deadlines
 
     async def run_deadlines(self) -> None:
-        """Run for the bot's life: open what a restart left half opened, then start every
-        tournament whose sign-up deadline passes (cancel it with too few players)."""
+        """Run for the bot's life: report the games that ended unreported and open what a
+        restart left half opened, then start every tournament whose sign-up deadline
+        passes (cancel it with too few players), end every round whose time runs out, and
+        report again every game over and unreported on each round."""
         await self.bot.wait_until_ready()
         clock = self.service.clock
         try:
+            await self.report_finished()
             await self.resume_rounds()
         except Exception:
             log.exception("resuming tournament rounds failed")
@@ -473,6 +482,7 @@ class TournamentCog(
             try:
                 await self.start_due()
                 await self.advance_due()
+                await self.report_finished()
                 when = await self.next_deadline()
             except Exception:
                 log.exception("starting tournaments at their deadline failed")
@@ -493,10 +503,29 @@ class TournamentCog(
             except Exception:
                 log.exception("tournament %d: its round could not be opened", tournament)
 
+    async def report_finished(self) -> None:
+        """Report every game of a running tournament's current round that is over but has
+        no result in the log (the bot stopped between the game's end and its report, or
+        the report failed), each tournament on its own; :meth:`game_over` stores each
+        result once, whoever else reports it."""
+        self.sweep_owed, self.sweeping = False, True
+        try:
+            for tournament in await self.desk.running():
+                try:
+                    for race in await self.tables.unreported(await self.desk.load(tournament)):
+                        await self.game_over(race)
+                except Exception:
+                    log.exception("tournament %d: its finished games were not reported", tournament)
+        finally:
+            self.sweeping = False
+
     async def next_deadline(self) -> float | None:
-        """The next sign-up deadline, or end of a round still open and not paused."""
+        """The next sign-up deadline, end of a round still open and not paused, or sweep
+        owed after a result could not be stored."""
         now = self.service.clock.now()
         times = [when for when in (await self.desk.round_deadlines()).values() if when > now]
+        if self.sweep_owed:
+            times.append(now + RETRY_SECONDS)
         signup = await self.desk.next_deadline()
         if signup is not None:
             # one still due was refused just now (a clash with the organiser): look again soon
@@ -584,7 +613,8 @@ class TournamentCog(
         """Open the current round's games, start their boards, and announce the tables
         with the standings so far (or the final standings when the tournament is over)."""
         self.deadline_changed.set()  # a round paired: its end, if timed, is a new deadline
-        opened = await self.tables.open_round(tournament, channel_id=channel_id)
+        async with self.opening.hold(tournament):
+            opened = await self.tables.open_round(tournament, channel_id=channel_id)
         if only_if_opened and not opened:
             return
         record = await self.desk.load(tournament)
@@ -685,8 +715,11 @@ class TournamentCog(
         that completed the round, open the next one (or post the final standings). Every
         follow-up that sees the game over calls this; only the one whose report is stored
         goes on (a second report of the same table is refused by the tournament's log).
-        Games of one tournament ending at once are reported one after the other, so no
-        report is refused as a clash and the one completing the round opens the next."""
+        Games of one tournament ending at once are reported one after the other, so the
+        one completing the round opens the next; a step stored by another process at the
+        same moment makes the desk build the report again. A report that still could not
+        be stored is made by the deadline watcher's next sweep (:meth:`report_finished`),
+        as is one lost to a restart."""
         linked = await self.service.storage.read(
             "SELECT tournament_id FROM tournament_tables WHERE race_id = ?", (race_id,)
         )
@@ -699,6 +732,10 @@ class TournamentCog(
                 record = await self.tables.table_finished(race_id)
             except TournamentError as refused:
                 log.info("race %d: tournament result not stored (%s)", race_id, refused.key)
+                if refused.key == "error.tournament_busy":
+                    self.sweep_owed = True  # the deadline watcher reports it again soon
+                    if not self.sweeping:
+                        self.deadline_changed.set()
                 return
             if record is None or reported(record) != reported_count(before) + 1:
                 return

@@ -1,14 +1,20 @@
 """A tournament played fairly whatever members try, on Discord through the fake, on both
-storage backends: a finished tournament keeps its record."""
+storage backends: a finished tournament keeps its record; names and typed options are
+cleaned and checked; a tournament its game cannot seat is refused; simultaneous clicks all
+count, and every finished game's result reaches its tournament exactly once, whatever
+else is stored at that moment and across a restart."""
 
 from __future__ import annotations
 
+import asyncio
 import json
 import time
+from typing import Any
 
 from bot.clock import FakeClock
-from bot.community.desk import TournamentDesk
+from bot.community.desk import TournamentDesk, TournamentRecord
 from bot.community.tournament import FINISHED, Format, TournamentSettings
+from bot.service import TableService
 from bot.sql import Connection
 from bot.storage import Storage
 from engine.core import Rng
@@ -157,3 +163,88 @@ async def test_a_broken_tournament_does_not_keep_the_others_rounds_from_opening(
         )
         opened = await bot.service.storage.read("SELECT tournament_id FROM tournament_tables")
         assert [tuple(row) for row in opened] == [(2,)]
+
+
+async def test_members_clicking_join_at_the_same_moment_are_all_signed_up(
+    fake: FakeDiscord, database: str
+) -> None:
+    guild = fake.add_guild("Circus")
+    channel = guild.add_text_channel("tournaments")
+    members = [guild.add_member(f"m{i}") for i in range(8)]
+    async with bot_on(fake, database, FakeClock(time.time())) as bot:
+        post = await open_tournament(members[0], channel)
+        answers = await asyncio.gather(*(click(member, post, "join") for member in members))
+        assert all("signed up for Cup" in answer for answer in answers), answers
+        record = await bot.tournament_cog.desk.load(1)
+        assert sorted(record.state.entrants) == sorted(f"user:{m.id}" for m in members)
+
+
+async def test_a_result_stored_as_another_process_drops_a_player_counts_once(
+    fake: FakeDiscord, database: str
+) -> None:
+    guild = fake.add_guild("Circus")
+    channel = guild.add_text_channel("tournaments")
+    members = [guild.add_member(f"m{i}") for i in range(4)]
+    async with bot_on(fake, database, FakeClock(time.time())) as bot:
+        cog = bot.tournament_cog
+        post = await open_tournament(
+            members[0], channel, format="elimination", table_size=2, options="laps=1"
+        )
+        for member in members:
+            await click(member, post, "join")
+        await (await members[0].slash(channel, "tournament start", tournament=1)).followup(0)
+        first, second = [r for (r,) in await bot.service.storage.read("SELECT id FROM races")]
+        await play_to_the_end(bot.service, first, Rng(first))
+        at_second = (await bot.service.table(second)).seats[0].user_id
+        elsewhere = TournamentDesk(await Storage.open(database), cog.desk.clock)
+        append, dropped = cog.desk._append, []
+
+        async def append_as_another_process_drops(*args: Any, **kwargs: Any) -> TournamentRecord:
+            if not dropped:  # between this step's read and its write
+                dropped.append(await elsewhere.drop(1, at_second))
+            return await append(*args, **kwargs)
+
+        cog.desk._append = append_as_another_process_drops  # type: ignore[method-assign]
+        await cog.game_over(first)
+        await elsewhere.storage.close()
+        record = await cog.desk.load(1)
+        assert [e.kind for e in record.events].count("result") == 1
+        assert 0 in record.state.rounds[0].results and dropped
+        assert not record.state.entrants[f"user:{at_second}"].active
+
+        await play_to_the_end(bot.service, second, Rng(second))
+        await asyncio.gather(cog.game_over(second), cog.game_over(second), cog.report_finished())
+        record = await cog.desk.load(1)
+        assert [e.kind for e in record.events].count("result") == 2
+        assert record.state.rounds[0].complete
+
+
+async def test_a_game_that_ended_just_before_a_restart_is_reported_after_it(
+    fake: FakeDiscord, database: str
+) -> None:
+    guild = fake.add_guild("Circus")
+    channel = guild.add_text_channel("tournaments")
+    alice, bob = guild.add_member("alice"), guild.add_member("bob")
+    clock = FakeClock(time.time())
+    async with bot_on(fake, database, clock) as bot:
+        post = await open_tournament(
+            alice, channel, format="elimination", table_size=2, options="laps=1"
+        )
+        for member in (alice, bob):
+            await click(member, post, "join")
+        await (await alice.slash(channel, "tournament start", tournament=1)).followup(0)
+        ((race,),) = await bot.service.storage.read("SELECT id FROM races")
+    # the bot died after the game's last move and its posts, before the tournament heard
+    service = await TableService.create(database, clock=clock)
+    await play_to_the_end(service, race, Rng(race))
+    for owed in await service.storage.pending_announcements(race):
+        await service.storage.announcement_sent(owed.id, None, clock.now())
+    await service.close()
+    async with bot_on(fake, database, clock) as bot:
+        await fake.wait_for(
+            lambda: any("Champion" in m.content for m in channel.public_messages()),
+            what="the final standings after the restart",
+        )
+        record = await bot.tournament_cog.desk.load(1)
+        assert record.state.status == FINISHED
+        assert [e.kind for e in record.events].count("result") == 1
