@@ -401,7 +401,7 @@ class TournamentCog(
         self, interaction: discord.Interaction[Any], tournament: int, verb: str
     ) -> None:
         """A click on Join or Drop: only a member of the tournament's own server counts;
-        a refusal says why."""
+        a refusal says why, and the click is answered whatever fails."""
         locale = locale_of(interaction)
         handed: list[int] = []
         try:
@@ -418,8 +418,11 @@ class TournamentCog(
                 record = await self.desk.drop(record.id, interaction.user.id)
                 handed = await self.hand_over_seat(record, interaction.user.id)
                 text = t(locale, "tournament.left", name=record.name)
-        except TournamentError as refused:
+        except (TournamentError, ServiceError) as refused:
             text = t(locale, refused.key, **refused.params)
+        except Exception:
+            log.exception("tournament %d: a sign-up click failed", tournament)
+            text = t(locale, "error.unexpected")
         try:
             await reply(interaction, text)
         except TRANSIENT:
@@ -442,7 +445,8 @@ class TournamentCog(
         """A player out of a running tournament leaves their game of the current round
         (if it is still running): the game's leave path gives the seat to the AI, or
         abandons the game when they were its last human. Returns the games left, for
-        :meth:`settle` once the player has been answered."""
+        :meth:`settle` once the player has been answered. The drop is stored already: a
+        game that refuses the leave (it ended meanwhile) or fails is logged, not raised."""
         if record.state.status != RUNNING:
             return []
         left = []
@@ -452,9 +456,17 @@ class TournamentCog(
         )
         for (race_id,) in rows:
             table = await self.service.table(int(race_id))
-            if table.status == GAME_RUNNING and table.seat_of(user_id) is not None:
+            if table.status != GAME_RUNNING or table.seat_of(user_id) is None:
+                continue
+            try:
                 await self.service.leave_game(table.id, user_id)
-                left.append(table.id)
+            except ServiceError as refused:
+                log.info("race %d: the seat was not handed over (%s)", table.id, refused.key)
+                continue
+            except Exception:
+                log.exception("race %d: handing the seat over failed", table.id)
+                continue
+            left.append(table.id)
         return left
 
     async def settle(self, races: list[int]) -> None:

@@ -14,6 +14,7 @@ from typing import Any
 from bot.clock import FakeClock
 from bot.community.desk import TournamentDesk, TournamentRecord
 from bot.community.tournament import FINISHED, Format, TournamentSettings
+from bot.games.base import ServiceError
 from bot.service import TableService
 from bot.sql import Connection
 from bot.storage import Storage
@@ -248,3 +249,35 @@ async def test_a_game_that_ended_just_before_a_restart_is_reported_after_it(
         record = await bot.tournament_cog.desk.load(1)
         assert record.state.status == FINISHED
         assert [e.kind for e in record.events].count("result") == 1
+
+
+async def test_every_sign_up_click_is_answered_whatever_fails(
+    fake: FakeDiscord, database: str
+) -> None:
+    guild = fake.add_guild("Circus")
+    channel = guild.add_text_channel("tournaments")
+    alice, bob, carol = (guild.add_member(name) for name in ("alice", "bob", "carol"))
+    async with bot_on(fake, database, FakeClock(time.time())) as bot:
+        post = await open_tournament(
+            alice, channel, format="elimination", table_size=2, options="laps=1"
+        )
+        for member in (alice, bob):
+            await click(member, post, "join")
+        fake.inject_faults("PATCH", "/channels/{channel_id}/messages/{message_id}")
+        await (await alice.slash(channel, "tournament start", tournament=1)).followup(0)
+        assert post.custom_ids(), "the sign-up post was to keep its buttons"
+
+        async def refused(table_id: int, user_id: int) -> None:
+            raise ServiceError("error.race_over")
+
+        async def broken(*args: object, **kwargs: object) -> None:
+            raise RuntimeError("the database went away")
+
+        bot.service.leave_game = refused  # type: ignore[method-assign,assignment]
+        assert "dropped out of Cup" in await click(bob, post, "drop")
+        bot.service.leave_game = broken  # type: ignore[method-assign,assignment]
+        assert "dropped out of Cup" in await click(alice, post, "drop")
+        bot.tournament_cog.desk.drop = broken  # type: ignore[method-assign,assignment]
+        assert "went wrong" in await click(carol, post, "drop")
+        record = await bot.tournament_cog.desk.load(1)
+        assert not any(entrant.active for entrant in record.state.entrants.values())
