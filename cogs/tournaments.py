@@ -324,7 +324,7 @@ class TournamentCog(
         record = await self.desk.start(record.id, interaction.user.id, admin=is_admin(interaction))
         await interaction.response.defer()
         await self.close_signup(record)
-        await self.open_round(record.id, interaction.channel_id, interaction)
+        await self.open_round(record.id, record.channel_id, interaction)
 
     @app_commands.command(
         name=_("advance", key="cmd.tournament.advance"),
@@ -342,7 +342,7 @@ class TournamentCog(
         )
         await interaction.response.defer()
         await self.close_games(record, closing)
-        await self.open_round(record.id, interaction.channel_id, interaction)
+        await self.open_round(record.id, record.channel_id, interaction)
 
     @app_commands.command(
         name=_("pause", key="cmd.tournament.pause"),
@@ -377,7 +377,7 @@ class TournamentCog(
             allowed_mentions=discord.AllowedMentions.none(),
         )
         if len(record.state.rounds) > before or record.state.status == FINISHED:
-            await self.open_round(record.id, interaction.channel_id, interaction)
+            await self.open_round(record.id, record.channel_id, interaction)
 
     @app_commands.command(
         name=_("standings", key="cmd.tournament.standings"),
@@ -614,6 +614,23 @@ class TournamentCog(
             io.BytesIO(picture.png), filename="standings.png"
         )
 
+    async def games_channel(self, record: TournamentRecord) -> int | None:
+        """Where the tournament's games open: its own channel (checked against the
+        server's ``/settings`` when it was opened) while they still allow games there (a
+        thread counts as its channel); else the first channel they allow that the bot
+        can see (else the first they list)."""
+        store = ServerSettingsStore(self.service.storage)
+        allowed = (await store.get(record.guild_id or 0)).channels
+        own = record.channel_id
+        if not allowed:
+            return own
+        if own is not None:
+            parent = getattr(self.bot.get_channel(own), "parent_id", None)
+            if {own, parent} & set(allowed):
+                return own
+        seen = [c for c in allowed if isinstance(self.bot.get_channel(c), discord.TextChannel)]
+        return (seen or list(allowed))[0]
+
     async def open_round(
         self,
         tournament: int,
@@ -622,11 +639,14 @@ class TournamentCog(
         *,
         only_if_opened: bool = False,
     ) -> None:
-        """Open the current round's games, start their boards, and announce the tables
-        with the standings so far (or the final standings when the tournament is over)."""
+        """Open the current round's games where the server allows games
+        (:meth:`games_channel`), start their boards, and announce the tables with the
+        standings so far (or the final standings when the tournament is over) in the
+        tournament's channel ``channel_id`` (or in answer to ``interaction``)."""
         self.deadline_changed.set()  # a round paired: its end, if timed, is a new deadline
+        games_at = await self.games_channel(await self.desk.load(tournament))
         async with self.opening.hold(tournament):
-            opened = await self.tables.open_round(tournament, channel_id=channel_id)
+            opened = await self.tables.open_round(tournament, channel_id=games_at)
         if only_if_opened and not opened:
             return
         record = await self.desk.load(tournament)
@@ -646,7 +666,10 @@ class TournamentCog(
                 record, locale, after_round=len(record.state.rounds) - 1
             )
             lines.insert(0, standings + "\n")
-        threads = await self.open_threads(opened, channel_id, locale)
+        if opened and record.channel_id is not None and games_at != record.channel_id:
+            moved = {"channel": f"<#{record.channel_id}>", "games": f"<#{games_at}>"}
+            lines.append(t(locale, "tournament.games_elsewhere", **moved))
+        threads = await self.open_threads(opened, games_at, locale)
         for index, table in enumerate(opened, start=1):
             players = " ".join(f"<@{seat.user_id}>" for seat in table.seats if seat.user_id)
             if table.id in threads:

@@ -13,6 +13,7 @@ from typing import Any
 
 from bot.clock import FakeClock
 from bot.community.desk import TournamentDesk, TournamentRecord
+from bot.community.server import ServerSettings, ServerSettingsStore
 from bot.community.tournament import FINISHED, Format, TournamentSettings
 from bot.games.base import ServiceError
 from bot.service import TableService
@@ -281,3 +282,29 @@ async def test_every_sign_up_click_is_answered_whatever_fails(
         assert "went wrong" in await click(carol, post, "drop")
         record = await bot.tournament_cog.desk.load(1)
         assert not any(entrant.active for entrant in record.state.entrants.values())
+
+
+async def test_tournament_games_open_only_where_the_server_allows_games(
+    fake: FakeDiscord, database: str
+) -> None:
+    guild = fake.add_guild("Circus")
+    home, lounge, games = (guild.add_text_channel(n) for n in ("tournaments", "lounge", "games"))
+    alice, bob = guild.add_member("alice"), guild.add_member("bob")
+    async with bot_on(fake, database, FakeClock(time.time())) as bot:
+        store, service = ServerSettingsStore(bot.service.storage), bot.service
+        await store.set(guild.id, ServerSettings(channels=(home.id,)))
+        post = await open_tournament(alice, home, table_size=2, rounds=2)
+        for member in (alice, bob):
+            await click(member, post, "join")
+        await (await alice.slash(lounge, "tournament start", tournament=1)).followup(0)
+        ((first,),) = await service.storage.read("SELECT id FROM races")
+        assert (await service.table(first)).row.channel_id == home.id
+        assert [thread.parent for thread in guild.threads()] == [home]
+
+        await store.set(guild.id, ServerSettings(channels=(games.id,)))
+        advanced = await alice.slash(lounge, "tournament advance", tournament=1)
+        announced = (await advanced.followup(0)).content
+        assert f"<#{home.id}>" in announced and f"<#{games.id}>" in announced
+        (second,) = [r for (r,) in await service.storage.read("SELECT id FROM races") if r != first]
+        assert (await service.table(second)).row.channel_id == games.id
+        assert [thread.parent for thread in guild.threads()] == [home, games]
