@@ -58,7 +58,7 @@ from cogs.answers import (
     reply,
 )
 from cogs.community import GAME_CHOICES, game_name
-from cogs.games import MESSAGE_LIMIT
+from cogs.games import MESSAGE_LIMIT, GameFront
 from cogs.race import RaceCog, is_admin
 from cogs.server_checks import enforce_server_settings, public_locale, server_locale
 
@@ -672,17 +672,13 @@ class TournamentCog(
         threads = await self.open_threads(opened, games_at, locale)
         for index, table in enumerate(opened, start=1):
             players = " ".join(f"<@{seat.user_id}>" for seat in table.seats if seat.user_id)
+            named = {"table": index, "game": self.table_name(table, locale), "players": players}
             if table.id in threads:
                 line = t(
-                    locale,
-                    "tournament.table_thread",
-                    table=index,
-                    race=table.id,
-                    thread=f"<#{threads[table.id]}>",
-                    players=players,
+                    locale, "tournament.table_thread", thread=f"<#{threads[table.id]}>", **named
                 )
             else:
-                line = t(locale, "tournament.table", table=index, race=table.id, players=players)
+                line = t(locale, "tournament.table", **named)
             lines.append(line)
         byes = record.state.rounds[-1].pairing.byes
         if byes:
@@ -692,6 +688,14 @@ class TournamentCog(
         await self._post(channel_id, interaction, "\n".join(lines), picture, mention=True)
         for table in opened:
             await self.races.settle(table.id)
+
+    def table_name(self, table: Table, locale: str) -> str:
+        """A game's name in its game's own words, as its Start names its thread."""
+        fronts: dict[str, GameFront] = getattr(self.bot, "fronts", {})
+        front = fronts.get(table.game)
+        if front is None:
+            return t(locale, "tournament.game", game=table.id)
+        return front.thread_name(table, locale)
 
     async def open_threads(
         self, tables: list[Table], channel_id: int | None, locale: str
@@ -709,7 +713,7 @@ class TournamentCog(
         for table in tables:
             try:
                 thread = await channel.create_thread(
-                    name=t(locale, "thread.name", race=table.id)[:100],
+                    name=self.table_name(table, locale)[:100],
                     type=discord.ChannelType.public_thread,
                     auto_archive_duration=THREAD_ARCHIVE_MINUTES,
                 )

@@ -308,3 +308,42 @@ async def test_tournament_games_open_only_where_the_server_allows_games(
         (second,) = [r for (r,) in await service.storage.read("SELECT id FROM races") if r != first]
         assert (await service.table(second)).row.channel_id == games.id
         assert [thread.parent for thread in guild.threads()] == [home, games]
+
+
+async def test_tournament_tables_are_named_in_their_games_own_words(
+    fake: FakeDiscord, database: str
+) -> None:
+    guild = fake.add_guild("Circus")
+    channel = guild.add_text_channel("tournaments")
+    members = [guild.add_member(name) for name in ("alice", "bob", "carol", "dave")]
+    async with bot_on(fake, database, FakeClock(time.time())) as bot:
+        store = ServerSettingsStore(bot.service.storage)
+        for number, (game, language, line, word) in enumerate(
+            (
+                ("cartographers", "en", "Table 1 (Cartographers #{})", "race"),
+                ("carcassonne", "es", "Mesa 1 (Carcassonne #{})", "carrera"),
+                ("charioteer", "it", "Tavolo 1 (Corsa #{})", "tavolo 1 (corsa #0"),
+            ),
+            start=1,
+        ):
+            await store.set(guild.id, ServerSettings(language=language))
+            post = await (
+                await members[0].slash(
+                    channel,
+                    "tournament new",
+                    game=game,
+                    name=f"Cup {number}",
+                    format="elimination",
+                    table_size=2,
+                )
+            ).reply()
+            for member in members[number - 1 : number + 1]:
+                await click(member, post, "join")
+            started = await members[0].slash(channel, "tournament start", tournament=number)
+            announced = (await started.followup(0)).content
+            races = await bot.service.storage.read("SELECT MAX(id) FROM races")
+            race = int(races[0][0])
+            assert line.format(race) in announced, announced
+            assert word not in announced.lower()
+            thread = guild.threads()[-1]
+            assert thread.name == line.format(race).split("(")[1].rstrip(")")
