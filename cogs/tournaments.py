@@ -18,6 +18,7 @@ import asyncio
 import io
 import logging
 import re
+from collections.abc import Collection
 from typing import Any
 
 import discord
@@ -51,6 +52,7 @@ from bot.text import t
 from cogs.announce import TRANSIENT
 from cogs.answers import (
     FOR_THREADS,
+    NAME_LIMIT,
     THREAD_ARCHIVE_MINUTES,
     ServerCommands,
     display_name,
@@ -71,6 +73,8 @@ HOUR = 3600.0
 SWEEP_SECONDS = 3600.0
 """How long the deadline watcher sleeps with no deadline ahead (a new one wakes it)."""
 RETRY_SECONDS = 60.0
+MAX_PINGED = 100
+"""The most users one message may ping (Discord's limit on ``allowed_mentions.users``)."""
 
 
 class SignUpButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=SIGNUP_TEMPLATE):
@@ -234,7 +238,7 @@ class TournamentCog(
                 locale,
                 "tournament.opened",
                 tournament=record.id,
-                name=record.name,
+                name=shown(record.name),
                 game=game_name(locale, game),
                 format=t(locale, f"tournament.format.{chosen.value}"),
                 seats=table_size,
@@ -271,7 +275,7 @@ class TournamentCog(
         count = len(record.state.entrants)
         await reply(
             interaction,
-            t(locale_of(interaction), "tournament.joined", name=record.name, count=count),
+            t(locale_of(interaction), "tournament.joined", name=shown(record.name), count=count),
         )
 
     @app_commands.command(
@@ -283,7 +287,9 @@ class TournamentCog(
         record = await self._here(interaction, tournament)
         record = await self.desk.drop(record.id, interaction.user.id)
         handed = await self.hand_over_seat(record, interaction.user.id)
-        await reply(interaction, t(locale_of(interaction), "tournament.left", name=record.name))
+        await reply(
+            interaction, t(locale_of(interaction), "tournament.left", name=shown(record.name))
+        )
         await self.settle(handed)
 
     @app_commands.command(
@@ -306,8 +312,8 @@ class TournamentCog(
             t(
                 locale_of(interaction),
                 "tournament.removed",
-                name=record.name,
-                member=display_name(member),
+                name=shown(record.name),
+                member=shown(display_name(member)),
             ),
         )
         await self.settle(handed)
@@ -356,7 +362,7 @@ class TournamentCog(
         record = await self._here(interaction, tournament)
         record = await self.desk.pause(record.id, interaction.user.id, admin=is_admin(interaction))
         await interaction.response.send_message(
-            t(locale_of(interaction), "tournament.paused", name=record.name),
+            t(locale_of(interaction), "tournament.paused", name=shown(record.name)),
             allowed_mentions=discord.AllowedMentions.none(),
         )
 
@@ -373,7 +379,7 @@ class TournamentCog(
         record = await self.desk.resume(record.id, interaction.user.id, admin=is_admin(interaction))
         self.deadline_changed.set()  # a round whose time ran out while paused ends now
         await interaction.response.send_message(
-            t(locale_of(interaction), "tournament.resumed", name=record.name),
+            t(locale_of(interaction), "tournament.resumed", name=shown(record.name)),
             allowed_mentions=discord.AllowedMentions.none(),
         )
         if len(record.state.rounds) > before or record.state.status == FINISHED:
@@ -413,11 +419,11 @@ class TournamentCog(
                     record.id, interaction.user.id, display_name(interaction.user)
                 )
                 count = len(record.state.entrants)
-                text = t(locale, "tournament.joined", name=record.name, count=count)
+                text = t(locale, "tournament.joined", name=shown(record.name), count=count)
             else:
                 record = await self.desk.drop(record.id, interaction.user.id)
                 handed = await self.hand_over_seat(record, interaction.user.id)
-                text = t(locale, "tournament.left", name=record.name)
+                text = t(locale, "tournament.left", name=shown(record.name))
         except (TournamentError, ServiceError) as refused:
             text = t(locale, refused.key, **refused.params)
         except Exception:
@@ -590,8 +596,13 @@ class TournamentCog(
                     ServerSettingsStore(self.service.storage),
                     self.bot.get_guild(record.guild_id or 0),
                 )
-                text = t(locale, "tournament.cancelled_too_few", name=record.name, **refused.params)
-                await self._post(record.channel_id, None, text, None, mention=False)
+                text = t(
+                    locale,
+                    "tournament.cancelled_too_few",
+                    name=shown(record.name),
+                    **refused.params,
+                )
+                await self._post(record.channel_id, None, text, None)
                 continue
             await self.close_signup(record)
             await self.open_round(record.id, record.channel_id)
@@ -605,8 +616,11 @@ class TournamentCog(
         number = len(record.state.rounds) if after_round is None else after_round
         title = t(locale, "tournament.standings_title", name=record.name, round=number)
         picture = await self.service.in_worker(standings_picture, title, rows, locale)
+        title = t(locale, "tournament.standings_title", name=shown(record.name), round=number)
         lines = [f"**{title}**"]
-        lines += [f"{row.rank}. {row.name} · {row.points:g}" for row in rows[:20]]
+        lines += [
+            f"{row.rank}. {shown(row.name, NAME_LIMIT)} · {row.points:g}" for row in rows[:20]
+        ]
         champion = record.state.champion()
         if champion is not None:
             lines.append(t(locale, "tournament.champion", member=f"<@{user_of(champion)}>"))
@@ -657,9 +671,13 @@ class TournamentCog(
             locale = await server_locale(store, self.bot.get_guild(record.guild_id or 0))
         if record.state.status == FINISHED:
             text, final = await self.standings_post(record, locale)
-            await self._post(channel_id, interaction, text, final, mention=True)
+            champion = record.state.champion()
+            pinged = [] if champion is None else [user_of(champion)]
+            await self._post(channel_id, interaction, text, final, pinged)
             return
-        lines = [t(locale, "tournament.round", name=record.name, round=len(record.state.rounds))]
+        lines = [
+            t(locale, "tournament.round", name=shown(record.name), round=len(record.state.rounds))
+        ]
         picture: discord.File | None = None
         if len(record.state.rounds) > 1:
             standings, picture = await self.standings_post(
@@ -685,7 +703,9 @@ class TournamentCog(
             lines.append(
                 t(locale, "tournament.byes", players=" ".join(f"<@{user_of(p)}>" for p in byes))
             )
-        await self._post(channel_id, interaction, "\n".join(lines), picture, mention=True)
+        pinged = [seat.user_id for table in opened for seat in table.seats if seat.user_id]
+        pinged += [user_of(player) for player in byes]
+        await self._post(channel_id, interaction, "\n".join(lines), picture, pinged)
         for table in opened:
             await self.races.settle(table.id)
 
@@ -730,22 +750,25 @@ class TournamentCog(
         interaction: discord.Interaction[Any] | None,
         text: str,
         picture: discord.File | None,
-        *,
-        mention: bool,
+        pinged: Collection[int] = (),
     ) -> None:
-        mentions = (
-            discord.AllowedMentions(users=True) if mention else discord.AllowedMentions.none()
+        """Post a tournament announcement (in answer to ``interaction``, else in the
+        channel) that pings only the members in ``pinged`` (the players it names on
+        purpose), whatever else its text holds."""
+        text = text[:MESSAGE_LIMIT]
+        mentions = discord.AllowedMentions(
+            everyone=False,
+            roles=False,
+            users=[discord.Object(user) for user in pinged_in(text, pinged)],
         )
         extra: dict[str, Any] = {"file": picture} if picture is not None else {}
         try:
             if interaction is not None:
-                await interaction.followup.send(
-                    text[:MESSAGE_LIMIT], allowed_mentions=mentions, **extra
-                )
+                await interaction.followup.send(text, allowed_mentions=mentions, **extra)
                 return
             channel = self.bot.get_channel(channel_id or 0)
             if isinstance(channel, discord.TextChannel | discord.Thread):
-                await channel.send(text[:MESSAGE_LIMIT], allowed_mentions=mentions, **extra)
+                await channel.send(text, allowed_mentions=mentions, **extra)
         except TRANSIENT:
             log.warning("could not post a tournament announcement")
 
@@ -782,6 +805,18 @@ class TournamentCog(
         if completed or record.state.status == FINISHED:
             table = await self.service.table(race_id)
             await self.open_round(record.id, record.channel_id or table.row.channel_id)
+
+
+def shown(name: str, limit: int = MAX_NAME) -> str:
+    """A name members chose (a tournament's, an entrant's), as public text shows it: cut to
+    ``limit`` characters, its Markdown and mentions shown as typed, never formatting or
+    pinging."""
+    return discord.utils.escape_mentions(discord.utils.escape_markdown(name[:limit]))
+
+
+def pinged_in(text: str, users: Collection[int]) -> list[int]:
+    """The ``users`` a post's ``text`` mentions, each once, at most Discord's 100."""
+    return [user for user in dict.fromkeys(users) if f"<@{user}>" in text][:MAX_PINGED]
 
 
 def reported_count(state: Tournament) -> int:

@@ -347,3 +347,40 @@ async def test_tournament_tables_are_named_in_their_games_own_words(
             assert word not in announced.lower()
             thread = guild.threads()[-1]
             assert thread.name == line.format(race).split("(")[1].rstrip(")")
+
+
+async def test_tournament_posts_ping_only_the_players_they_name_on_purpose(
+    fake: FakeDiscord, database: str
+) -> None:
+    guild = fake.add_guild("Circus")
+    channel = guild.add_text_channel("tournaments")
+    alice, dave = guild.add_member("alice"), guild.add_member("dave")
+    bob = guild.add_member(f"<@{dave.id}>_**{'b' * 40}")
+    async with bot_on(fake, database, FakeClock(time.time())) as bot:
+        post = await (
+            await alice.slash(
+                channel,
+                "tournament new",
+                game="charioteer",
+                name=f"<@{dave.id}> **Cup** @everyone",
+                format="elimination",
+                table_size=2,
+                options="laps=1",
+            )
+        ).reply()
+        for member in (alice, bob):
+            await click(member, post, "join")
+        started = await alice.slash(channel, "tournament start", tournament=1)
+        announced = await started.followup(0)
+        ((race,),) = await bot.service.storage.read("SELECT id FROM races")
+        await play_to_the_end(bot.service, race, Rng(race))
+        await bot.tournament_cog.game_over(race)
+        (final,) = [m for m in channel.public_messages() if "Champion" in m.content]
+        champion = (await bot.tournament_cog.desk.load(1)).state.champion()
+        assert post.pinged == frozenset()
+        assert announced.pinged == {alice.id, bob.id}
+        assert final.pinged == {int(str(champion).partition(":")[2])}
+        for message in (post, announced, final):
+            assert f"<@{dave.id}>" not in message.content and "**Cup**" not in message.content
+        (standing,) = [line for line in final.content.splitlines() if "Bbbb" in line]
+        assert "\\_\\*\\*Bbbbbbb ·" in standing  # its first 32 characters, markdown escaped

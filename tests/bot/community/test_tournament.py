@@ -12,7 +12,7 @@ import pytest
 
 from bot.clock import FakeClock
 from bot.community.desk import TournamentDesk, TournamentRecord
-from bot.community.pictures import standings_picture
+from bot.community.pictures import MARGIN, standings_picture
 from bot.community.tournament import (
     FINISHED,
     ROUND,
@@ -26,7 +26,7 @@ from bot.community.tournament import (
 )
 from bot.storage import Storage
 from engine.core import Rng
-from engine.drawing import MIN_TEXT
+from engine.drawing import MIN_TEXT, PHONE_WIDTH, text_width
 from tests.bot.community.test_ratings import finish
 
 HOST = 1
@@ -449,3 +449,19 @@ async def test_a_step_clashing_with_another_process_is_built_again_on_the_new_lo
     assert reported.state.rounds[0].results == {0: places}
     kinds = [event.kind for event in await desk.events(record.id)]
     assert kinds[-3:] == ["dropped", "dropped", "result"] and kinds.count("result") == 1
+
+
+def test_long_names_stay_inside_the_standings_picture() -> None:
+    tournament = Tournament(TournamentSettings())
+    for user in range(1, 5):
+        name = f"{'W' * 31}{user}"
+        tournament.apply(Event("signed_up", {"player": f"user:{user}", "name": name, "rating": 0}))
+    title = f"{'W' * 80}: standings after round 1"
+    picture = standings_picture(title, tournament.standings())
+    (shown_title, size), *cells = picture.texts
+    assert (
+        shown_title.endswith("…")
+        and text_width(shown_title, size, bold=True) <= PHONE_WIDTH - 2 * MARGIN
+    )
+    names = [text for text, _ in cells if text.startswith("WWW")]
+    assert len(names) == 4 and all(name.endswith("…") for name in names)
