@@ -202,8 +202,10 @@ class TournamentCog(
     ) -> None:
         if game not in GAMES:
             raise ServiceError("error.no_such_game", game=game)
+        admin = is_admin(interaction)
+        store = ServerSettingsStore(self.service.storage)
         server = await enforce_server_settings(
-            ServerSettingsStore(self.service.storage), interaction, admin=is_admin(interaction)
+            store, interaction, admin=admin, counting_games=False
         )
         chosen = Format(format)
         settings = TournamentSettings(
@@ -229,6 +231,7 @@ class TournamentCog(
             settings=settings,
             channel_id=interaction.channel_id,
             starts_at=starts_at,
+            admin=admin,
         )
         if starts_at is not None:
             self.deadline_changed.set()

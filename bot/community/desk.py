@@ -54,6 +54,8 @@ from bot.text import plain
 
 MAX_NAME = 80
 HOUR = 3600.0
+MAX_OPEN_PER_HOST = 3
+"""How many tournaments one organiser may have in sign-up or running in a server."""
 CLASH_TRIES = 5
 """How many times a step is built again after another process's step took its place."""
 
@@ -99,10 +101,13 @@ class TournamentDesk:
         settings: TournamentSettings,
         channel_id: int | None = None,
         starts_at: float | None = None,
+        admin: bool = False,
     ) -> TournamentRecord:
         """Open a tournament for sign-up. Its settings are checked, and the game's options
         (``settings.table["options"]``) are checked by the game's host and completed with
-        its defaults (:func:`~bot.community.seating.table_options`); a refusal says why."""
+        its defaults (:func:`~bot.community.seating.table_options`); a refusal says why.
+        An organiser has at most :data:`MAX_OPEN_PER_HOST` tournaments in sign-up or
+        running in a server at once (``admin``, Manage Server: no limit)."""
         checked = settings.checked()
         now = self.clock.now()
         if starts_at is not None and not now < starts_at <= now + MAX_HOURS * HOUR:
@@ -111,6 +116,8 @@ class TournamentDesk:
         table = dict(checked.table) | {"options": table_options(host_for(game), checked, options)}
         checked = dataclasses.replace(checked, table=table)
         name = plain(name, MAX_NAME) or game
+        if not admin and await self.open_by(guild_id, host_id) >= MAX_OPEN_PER_HOST:
+            raise TournamentError("error.tournament_too_many", limit=MAX_OPEN_PER_HOST)
         created: list[int] = []
 
         def insert(connection: Connection) -> None:
@@ -133,6 +140,15 @@ class TournamentDesk:
 
         await self.storage.write_with(insert)
         return await self.load(created[0])
+
+    async def open_by(self, guild_id: int | None, host_id: int) -> int:
+        """How many tournaments the member organises in the server in sign-up or running."""
+        rows = await self.storage.read(
+            "SELECT COUNT(*) FROM tournaments WHERE guild_id = ? AND host_id = ?"
+            " AND status IN (?, ?)",
+            (guild_key(guild_id), host_id, SIGNUP, RUNNING),
+        )
+        return int(rows[0][0])
 
     async def load(self, tournament_id: int) -> TournamentRecord:
         rows = await self.storage.read(

@@ -384,3 +384,55 @@ async def test_tournament_posts_ping_only_the_players_they_name_on_purpose(
             assert f"<@{dave.id}>" not in message.content and "**Cup**" not in message.content
         (standing,) = [line for line in final.content.splitlines() if "Bbbb" in line]
         assert "\\_\\*\\*Bbbbbbb ·" in standing  # its first 32 characters, markdown escaped
+
+
+async def test_only_hosts_open_tournaments_and_each_at_most_three_at_once(
+    fake: FakeDiscord, database: str
+) -> None:
+    guild = fake.add_guild("Circus")
+    channel = guild.add_text_channel("tournaments")
+    hosts = guild.add_role("Hosts")
+    alice, bob = guild.add_member("alice"), guild.add_member("bob")
+    guild.give_role(alice, hosts)
+    async with bot_on(fake, database, FakeClock(time.time())) as bot:
+        await ServerSettingsStore(bot.service.storage).set(
+            guild.id, ServerSettings(host_role=hosts.id)
+        )
+
+        async def new(member: Any) -> Any:
+            asked = await member.slash(channel, "tournament new", game="charioteer", name="Cup")
+            return await asked.reply()
+
+        refused = await new(bob)
+        assert f"<@&{hosts.id}>" in refused.content and refused.ephemeral_to is bob
+        for _ in range(3):
+            assert not (await new(alice)).ephemeral
+        fourth = await new(alice)
+        assert "3 tournaments" in fourth.content and fourth.ephemeral_to is alice
+        assert not (await new(guild.owner)).ephemeral  # Manage Server: no limit
+        await bot.tournament_cog.desk.cancel(1, None)
+        assert not (await new(alice)).ephemeral
+        hosted = await bot.service.storage.read("SELECT host_id FROM tournaments ORDER BY id")
+        assert [row[0] for row in hosted] == [alice.id] * 3 + [guild.owner.id, alice.id]
+
+
+async def test_tournament_games_do_not_count_against_the_open_game_limits(
+    fake: FakeDiscord, database: str
+) -> None:
+    guild = fake.add_guild("Circus")
+    channel = guild.add_text_channel("tournaments")
+    alice, bob = guild.add_member("alice"), guild.add_member("bob")
+    async with bot_on(fake, database, FakeClock(time.time())) as bot:
+        await ServerSettingsStore(bot.service.storage).set(
+            guild.id, ServerSettings(max_open_per_member=1, max_open_per_server=1)
+        )
+        post = await open_tournament(alice, channel, format="elimination", table_size=2)
+        for member in (alice, bob):
+            await click(member, post, "join")
+        await (await alice.slash(channel, "tournament start", tournament=1)).followup(0)
+        ((race,),) = await bot.service.storage.read("SELECT id FROM races")
+        assert (await bot.service.table(race)).status == "running"
+        lobby = await (await alice.slash(channel, "race new")).reply()
+        assert not lobby.ephemeral
+        refused = await (await bob.slash(channel, "race new")).reply()
+        assert "already has 1 open games" in refused.content
