@@ -138,6 +138,7 @@ class TournamentCog(
         """A result could not be stored (the tournament was busy): the deadline watcher
         sweeps again soon (:meth:`report_finished`)."""
         self.sweeping = False
+        """The sweep is running (a result it cannot store waits for the next one)."""
 
     async def cog_load(self) -> None:
         self.bot.add_dynamic_items(SignUpButton)

@@ -1,13 +1,13 @@
 """Tournaments kept in the database: each one a row and its log of events
 (:mod:`bot.community.tournament`), one event per stored step.
 
-Every call reads the log, builds the new step from the state it rebuilds, checks it
-there, and writes it in one transaction; ``(tournament, seq)`` is unique, so two steps taken
-at once (two Join clicks, a result and a drop, in one process or two) cannot both take the
+Every call reads the log, builds the new step from the state it rebuilds, checks it there,
+and writes it in one transaction; ``(tournament, seq)`` is unique, so two steps taken at
+once (two Join clicks, a result and a drop, in one process or two) cannot both take the
 same place: the second is read again, built again on the log as it now is and stored after
-the first (:meth:`TournamentDesk._step`). A finished table
-completing a round stores its result and the next round's pairing together, so a restart
-never finds a complete round left unpaired. While the tournament is paused, a completed
+the first (:meth:`TournamentDesk._step`). A finished table completing a round stores its
+result and the next round's pairing together, so a restart never finds a complete round
+left unpaired. While the tournament is paused, a completed
 round waits unpaired; resuming pairs it.
 
 A tournament may have a sign-up deadline (``starts_at``): :meth:`TournamentDesk.due` lists
@@ -227,22 +227,20 @@ class TournamentDesk:
         tournament_id: int,
         build: Callable[[TournamentRecord], list[Event]],
         by_user: int | None,
-        record: TournamentRecord | None = None,
     ) -> TournamentRecord:
-        """Build a step's events from the tournament as stored now (``record``, if just
-        read) and store them. Steps of one tournament are taken one at a time here; when
-        another process stored a step in between (the log's next place is taken), the
-        tournament is read again and the step built again on it, up to
-        :data:`CLASH_TRIES` times. ``build`` raises :class:`TournamentError` when the
-        step no longer applies (a table whose result is in already)."""
+        """Build a step's events from the tournament as stored now and store them. Steps
+        of one tournament are taken one at a time here; when another process stored a
+        step in between (the log's next place is taken), the tournament is read again
+        and the step built again on it, up to :data:`CLASH_TRIES` times. ``build``
+        raises :class:`TournamentError` when the step no longer applies (a table whose
+        result is in already)."""
         async with self.steps.hold(tournament_id):
             for _ in range(CLASH_TRIES):
-                if record is None:
-                    record = await self.load(tournament_id)
+                record = await self.load(tournament_id)
                 try:
                     return await self._append(record, build(record), by_user)
                 except _Clash:
-                    record = None
+                    continue
         raise TournamentError("error.tournament_busy")
 
     async def _append(
@@ -301,7 +299,7 @@ class TournamentDesk:
             "name": plain(name, MAX_NAME),
             "rating": rating,
         }
-        return await self._step(record.id, lambda _: [Event(SIGNED_UP, data)], user_id, record)
+        return await self._step(record.id, lambda _: [Event(SIGNED_UP, data)], user_id)
 
     async def drop(
         self, tournament_id: int, user_id: int, *, by_user: int | None = None, admin: bool = False
