@@ -22,7 +22,7 @@ from discord import app_commands
 
 from bot.community.tournament import TournamentError
 from bot.service import RuleError, ServiceError, Table, TableService
-from bot.text import t
+from bot.text import plain, t
 from cogs.announce import TRANSIENT
 from cogs.games import MESSAGE_LIMIT, is_lobby
 
@@ -35,6 +35,8 @@ FOR_THREADS = ("create_public_threads", "send_messages_in_threads")
 """What the bot needs in a channel to play a game in a thread of its own."""
 THREAD_ARCHIVE_MINUTES: Literal[10080] = 10080
 """A game thread's auto-archive duration: a week, Discord's longest."""
+NAME_LIMIT = 32
+"""Discord's longest display name."""
 UNKNOWN_INTERACTION = 10062
 """Discord's error code for an interaction that expired (3 s) before its answer."""
 
@@ -79,7 +81,10 @@ def locale_of(interaction: discord.Interaction[Any]) -> str:
 
 
 def display_name(user: discord.abc.User) -> str:
-    return str(getattr(user, "display_name", None) or user.name)
+    """The member's name as the host stores it for a seat or an entrant: one clean line
+    (:func:`~bot.text.plain`) of at most Discord's 32 characters."""
+    name = plain(str(getattr(user, "display_name", None) or user.name), NAME_LIMIT)
+    return name or str(user.id)
 
 
 async def reply(interaction: discord.Interaction[Any], content: str, **kwargs: Any) -> None:

@@ -37,6 +37,7 @@ from cogs.games import GameFront
 from cogs.games import carcassonne as carc
 from cogs.games import cartographers as carto
 from cogs.games.charioteer import CharioteerFront
+from cogs.option_checks import CheckedTree
 from cogs.race import RaceCog
 from cogs.tables import TablesCog
 from cogs.tournaments import SIGNUP_PATTERN, TournamentCog
@@ -138,6 +139,7 @@ class CircusBot(commands.AutoShardedBot):
             intents=INTENTS,
             help_command=None,
             allowed_mentions=discord.AllowedMentions.none(),
+            tree_cls=CheckedTree,
             **held,
         )
         self.settings = settings

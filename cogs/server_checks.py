@@ -26,15 +26,24 @@ def _channels(interaction: discord.Interaction[Any]) -> set[int]:
 
 
 async def enforce_server_settings(
-    store: ServerSettingsStore, interaction: discord.Interaction[Any], *, admin: bool
+    store: ServerSettingsStore,
+    interaction: discord.Interaction[Any],
+    *,
+    admin: bool,
+    counting_games: bool = True,
 ) -> ServerSettings:
     """Refuse a new lobby the server's settings forbid here, by this member (raises
     :class:`~bot.games.base.ServiceError` naming the reason); ``admin``: the member holds
-    Manage Server, so the host role does not apply. Returns the server's settings."""
+    Manage Server, so the host role does not apply; ``counting_games`` False (a new
+    tournament): the open-game limits do not apply. Returns the server's settings."""
     if interaction.guild_id is None:
         return ServerSettings()
     settings = await store.get(interaction.guild_id)
-    member_open, server_open = await store.open_counts(interaction.guild_id, interaction.user.id)
+    member_open, server_open = 0, 0
+    if counting_games:
+        member_open, server_open = await store.open_counts(
+            interaction.guild_id, interaction.user.id
+        )
     check_may_open(
         settings,
         channel_ids=_channels(interaction),

@@ -18,6 +18,7 @@ import asyncio
 import io
 import logging
 import re
+from collections.abc import Collection
 from typing import Any
 
 import discord
@@ -26,19 +27,24 @@ from discord.app_commands import locale_str as _
 from discord.ext import commands
 
 from bot.access import Place, may_look
-from bot.community.desk import TournamentDesk, TournamentRecord
+from bot.community.desk import MAX_NAME, TournamentDesk, TournamentRecord
 from bot.community.pictures import standings_picture
 from bot.community.rounds import TournamentTables, user_of
+from bot.community.seating import MAX_OPTIONS_TEXT, read_options
 from bot.community.server import ServerSettingsStore
 from bot.community.tournament import (
     FINISHED,
+    MAX_HOURS,
+    MAX_PLAYERS,
+    MAX_ROUNDS,
+    MAX_TABLE,
     RUNNING,
     Format,
     Tournament,
     TournamentError,
     TournamentSettings,
 )
-from bot.games import GAMES, host_for
+from bot.games import GAMES
 from bot.games.base import ServiceError
 from bot.locks import KeyedLocks
 from bot.service import LOBBY, TURN_LIMITS, Table, TableService
@@ -47,6 +53,7 @@ from bot.text import t
 from cogs.announce import TRANSIENT
 from cogs.answers import (
     FOR_THREADS,
+    NAME_LIMIT,
     THREAD_ARCHIVE_MINUTES,
     ServerCommands,
     display_name,
@@ -54,11 +61,10 @@ from cogs.answers import (
     reply,
 )
 from cogs.community import GAME_CHOICES, game_name
-from cogs.games import MESSAGE_LIMIT
+from cogs.games import MESSAGE_LIMIT, GameFront
 from cogs.place import asker_of, audience_of, is_admin
 from cogs.race import RaceCog
 from cogs.server_checks import enforce_server_settings, public_locale, server_locale
-from engine.core import JSON
 
 log = logging.getLogger(__name__)
 
@@ -69,6 +75,8 @@ HOUR = 3600.0
 SWEEP_SECONDS = 3600.0
 """How long the deadline watcher sleeps with no deadline ahead (a new one wakes it)."""
 RETRY_SECONDS = 60.0
+MAX_PINGED = 100
+"""The most users one message may ping (Discord's limit on ``allowed_mentions.users``)."""
 
 
 class SignUpButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=SIGNUP_TEMPLATE):
@@ -126,6 +134,13 @@ class TournamentCog(
         self.deadline_changed = asyncio.Event()
         self.reporting: KeyedLocks[int] = KeyedLocks()
         """One lock per tournament: its games' results are stored one at a time."""
+        self.opening: KeyedLocks[int] = KeyedLocks()
+        """One lock per tournament: its round's games are opened once."""
+        self.sweep_owed = False
+        """A result could not be stored (the tournament was busy): the deadline watcher
+        sweeps again soon (:meth:`report_finished`)."""
+        self.sweeping = False
+        """The sweep is running (a result it cannot store waits for the next one)."""
 
     async def cog_load(self) -> None:
         self.bot.add_dynamic_items(SignUpButton)
@@ -178,20 +193,22 @@ class TournamentCog(
         self,
         interaction: discord.Interaction[Any],
         game: str,
-        name: app_commands.Range[str, 1, 80],
+        name: app_commands.Range[str, 1, MAX_NAME],
         format: str = Format.SWISS.value,
-        rounds: app_commands.Range[int, 1, 20] = 3,
-        table_size: app_commands.Range[int, 2, 12] = 4,
+        rounds: app_commands.Range[int, 1, MAX_ROUNDS] = 3,
+        table_size: app_commands.Range[int, 2, MAX_TABLE] = 4,
         turn_limit: str = "24h",
-        signup_hours: app_commands.Range[int, 1, 720] | None = None,
-        max_players: app_commands.Range[int, 2, 512] | None = None,
-        round_hours: app_commands.Range[int, 1, 720] | None = None,
-        options: app_commands.Range[str, 1, 200] | None = None,
+        signup_hours: app_commands.Range[int, 1, MAX_HOURS] | None = None,
+        max_players: app_commands.Range[int, 2, MAX_PLAYERS] | None = None,
+        round_hours: app_commands.Range[int, 1, MAX_HOURS] | None = None,
+        options: app_commands.Range[str, 1, MAX_OPTIONS_TEXT] | None = None,
     ) -> None:
         if game not in GAMES:
             raise ServiceError("error.no_such_game", game=game)
+        admin = is_admin(interaction)
+        store = ServerSettingsStore(self.service.storage)
         server = await enforce_server_settings(
-            ServerSettingsStore(self.service.storage), interaction, admin=is_admin(interaction)
+            store, interaction, admin=admin, counting_games=False
         )
         chosen = Format(format)
         settings = TournamentSettings(
@@ -203,7 +220,7 @@ class TournamentCog(
             round_hours=None if round_hours is None else float(round_hours),
             table={
                 "turn_seconds": TURN_LIMITS.get(turn_limit, TURN_LIMITS["24h"]),
-                "options": host_for(game).check_options(game_options(options or ""), table_size),
+                "options": read_options(options or ""),
             },
         )
         starts_at = None
@@ -217,6 +234,7 @@ class TournamentCog(
             settings=settings,
             channel_id=interaction.channel_id,
             starts_at=starts_at,
+            admin=admin,
         )
         if starts_at is not None:
             self.deadline_changed.set()
@@ -226,7 +244,7 @@ class TournamentCog(
                 locale,
                 "tournament.opened",
                 tournament=record.id,
-                name=record.name,
+                name=shown(record.name),
                 game=game_name(locale, game),
                 format=t(locale, f"tournament.format.{chosen.value}"),
                 seats=table_size,
@@ -263,7 +281,7 @@ class TournamentCog(
         count = len(record.state.entrants)
         await reply(
             interaction,
-            t(locale_of(interaction), "tournament.joined", name=record.name, count=count),
+            t(locale_of(interaction), "tournament.joined", name=shown(record.name), count=count),
         )
 
     @app_commands.command(
@@ -275,7 +293,9 @@ class TournamentCog(
         record = await self._here(interaction, tournament)
         record = await self.desk.drop(record.id, interaction.user.id)
         handed = await self.hand_over_seat(record, interaction.user.id)
-        await reply(interaction, t(locale_of(interaction), "tournament.left", name=record.name))
+        await reply(
+            interaction, t(locale_of(interaction), "tournament.left", name=shown(record.name))
+        )
         await self.settle(handed)
 
     @app_commands.command(
@@ -298,8 +318,8 @@ class TournamentCog(
             t(
                 locale_of(interaction),
                 "tournament.removed",
-                name=record.name,
-                member=display_name(member),
+                name=shown(record.name),
+                member=shown(display_name(member)),
             ),
         )
         await self.settle(handed)
@@ -316,7 +336,7 @@ class TournamentCog(
         record = await self.desk.start(record.id, interaction.user.id, admin=is_admin(interaction))
         await interaction.response.defer()
         await self.close_signup(record)
-        await self.open_round(record.id, interaction.channel_id, interaction)
+        await self.open_round(record.id, record.channel_id, interaction)
 
     @app_commands.command(
         name=_("advance", key="cmd.tournament.advance"),
@@ -334,7 +354,7 @@ class TournamentCog(
         )
         await interaction.response.defer()
         await self.close_games(record, closing)
-        await self.open_round(record.id, interaction.channel_id, interaction)
+        await self.open_round(record.id, record.channel_id, interaction)
 
     @app_commands.command(
         name=_("pause", key="cmd.tournament.pause"),
@@ -348,7 +368,7 @@ class TournamentCog(
         record = await self._here(interaction, tournament)
         record = await self.desk.pause(record.id, interaction.user.id, admin=is_admin(interaction))
         await interaction.response.send_message(
-            t(locale_of(interaction), "tournament.paused", name=record.name),
+            t(locale_of(interaction), "tournament.paused", name=shown(record.name)),
             allowed_mentions=discord.AllowedMentions.none(),
         )
 
@@ -365,11 +385,11 @@ class TournamentCog(
         record = await self.desk.resume(record.id, interaction.user.id, admin=is_admin(interaction))
         self.deadline_changed.set()  # a round whose time ran out while paused ends now
         await interaction.response.send_message(
-            t(locale_of(interaction), "tournament.resumed", name=record.name),
+            t(locale_of(interaction), "tournament.resumed", name=shown(record.name)),
             allowed_mentions=discord.AllowedMentions.none(),
         )
         if len(record.state.rounds) > before or record.state.status == FINISHED:
-            await self.open_round(record.id, interaction.channel_id, interaction)
+            await self.open_round(record.id, record.channel_id, interaction)
 
     @app_commands.command(
         name=_("standings", key="cmd.tournament.standings"),
@@ -403,7 +423,7 @@ class TournamentCog(
         self, interaction: discord.Interaction[Any], tournament: int, verb: str
     ) -> None:
         """A click on Join or Drop: only a member of the tournament's own server counts;
-        a refusal says why."""
+        a refusal says why, and the click is answered whatever fails."""
         locale = locale_of(interaction)
         handed: list[int] = []
         try:
@@ -415,13 +435,16 @@ class TournamentCog(
                     record.id, interaction.user.id, display_name(interaction.user)
                 )
                 count = len(record.state.entrants)
-                text = t(locale, "tournament.joined", name=record.name, count=count)
+                text = t(locale, "tournament.joined", name=shown(record.name), count=count)
             else:
                 record = await self.desk.drop(record.id, interaction.user.id)
                 handed = await self.hand_over_seat(record, interaction.user.id)
-                text = t(locale, "tournament.left", name=record.name)
-        except TournamentError as refused:
+                text = t(locale, "tournament.left", name=shown(record.name))
+        except (TournamentError, ServiceError) as refused:
             text = t(locale, refused.key, **refused.params)
+        except Exception:
+            log.exception("tournament %d: a sign-up click failed", tournament)
+            text = t(locale, "error.unexpected")
         try:
             await reply(interaction, text)
         except TRANSIENT:
@@ -444,7 +467,8 @@ class TournamentCog(
         """A player out of a running tournament leaves their game of the current round
         (if it is still running): the game's leave path gives the seat to the AI, or
         abandons the game when they were its last human. Returns the games left, for
-        :meth:`settle` once the player has been answered."""
+        :meth:`settle` once the player has been answered. The drop is stored already: a
+        game that refuses the leave (it ended meanwhile) or fails is logged, not raised."""
         if record.state.status != RUNNING:
             return []
         left = []
@@ -454,9 +478,17 @@ class TournamentCog(
         )
         for (race_id,) in rows:
             table = await self.service.table(int(race_id))
-            if table.status == GAME_RUNNING and table.seat_of(user_id) is not None:
+            if table.status != GAME_RUNNING or table.seat_of(user_id) is None:
+                continue
+            try:
                 await self.service.leave_game(table.id, user_id)
-                left.append(table.id)
+            except ServiceError as refused:
+                log.info("race %d: the seat was not handed over (%s)", table.id, refused.key)
+                continue
+            except Exception:
+                log.exception("race %d: handing the seat over failed", table.id)
+                continue
+            left.append(table.id)
         return left
 
     async def settle(self, races: list[int]) -> None:
@@ -468,11 +500,14 @@ class TournamentCog(
     # ------------------------------------------------------------------ deadlines
 
     async def run_deadlines(self) -> None:
-        """Run for the bot's life: open what a restart left half opened, then start every
-        tournament whose sign-up deadline passes (cancel it with too few players)."""
+        """Run for the bot's life: report the games that ended unreported and open what a
+        restart left half opened, then start every tournament whose sign-up deadline
+        passes (cancel it with too few players), end every round whose time runs out, and
+        report again every game over and unreported on each round."""
         await self.bot.wait_until_ready()
         clock = self.service.clock
         try:
+            await self.report_finished()
             await self.resume_rounds()
         except Exception:
             log.exception("resuming tournament rounds failed")
@@ -481,6 +516,7 @@ class TournamentCog(
             try:
                 await self.start_due()
                 await self.advance_due()
+                await self.report_finished()
                 when = await self.next_deadline()
             except Exception:
                 log.exception("starting tournaments at their deadline failed")
@@ -491,16 +527,39 @@ class TournamentCog(
 
     async def resume_rounds(self) -> None:
         """After a restart: tables of a running round that were paired but not opened (or
-        not started) are opened now and announced."""
+        not started) are opened now and announced, each tournament on its own (one that
+        fails is logged and leaves the others to open)."""
         for tournament in await self.desk.running():
-            record = await self.desk.load(tournament)
-            if record.state.rounds and not record.state.round_complete:
-                await self.open_round(record.id, record.channel_id, only_if_opened=True)
+            try:
+                record = await self.desk.load(tournament)
+                if record.state.rounds and not record.state.round_complete:
+                    await self.open_round(record.id, record.channel_id, only_if_opened=True)
+            except Exception:
+                log.exception("tournament %d: its round could not be opened", tournament)
+
+    async def report_finished(self) -> None:
+        """Report every game of a running tournament's current round that is over but has
+        no result in the log (the bot stopped between the game's end and its report, or
+        the report failed), each tournament on its own; :meth:`game_over` stores each
+        result once, whoever else reports it."""
+        self.sweep_owed, self.sweeping = False, True
+        try:
+            for tournament in await self.desk.running():
+                try:
+                    for race in await self.tables.unreported(await self.desk.load(tournament)):
+                        await self.game_over(race)
+                except Exception:
+                    log.exception("tournament %d: its finished games were not reported", tournament)
+        finally:
+            self.sweeping = False
 
     async def next_deadline(self) -> float | None:
-        """The next sign-up deadline, or end of a round still open and not paused."""
+        """The next sign-up deadline, end of a round still open and not paused, or sweep
+        owed after a result could not be stored."""
         now = self.service.clock.now()
         times = [when for when in (await self.desk.round_deadlines()).values() if when > now]
+        if self.sweep_owed:
+            times.append(now + RETRY_SECONDS)
         signup = await self.desk.next_deadline()
         if signup is not None:
             # one still due was refused just now (a clash with the organiser): look again soon
@@ -553,8 +612,13 @@ class TournamentCog(
                     ServerSettingsStore(self.service.storage),
                     self.bot.get_guild(record.guild_id or 0),
                 )
-                text = t(locale, "tournament.cancelled_too_few", name=record.name, **refused.params)
-                await self._post(record.channel_id, None, text, None, mention=False)
+                text = t(
+                    locale,
+                    "tournament.cancelled_too_few",
+                    name=shown(record.name),
+                    **refused.params,
+                )
+                await self._post(record.channel_id, None, text, None)
                 continue
             await self.close_signup(record)
             await self.open_round(record.id, record.channel_id)
@@ -568,14 +632,34 @@ class TournamentCog(
         number = len(record.state.rounds) if after_round is None else after_round
         title = t(locale, "tournament.standings_title", name=record.name, round=number)
         picture = await self.service.in_worker(standings_picture, title, rows, locale)
+        title = t(locale, "tournament.standings_title", name=shown(record.name), round=number)
         lines = [f"**{title}**"]
-        lines += [f"{row.rank}. {row.name} · {row.points:g}" for row in rows[:20]]
+        lines += [
+            f"{row.rank}. {shown(row.name, NAME_LIMIT)} · {row.points:g}" for row in rows[:20]
+        ]
         champion = record.state.champion()
         if champion is not None:
             lines.append(t(locale, "tournament.champion", member=f"<@{user_of(champion)}>"))
         return "\n".join(lines)[:MESSAGE_LIMIT], discord.File(
             io.BytesIO(picture.png), filename="standings.png"
         )
+
+    async def games_channel(self, record: TournamentRecord) -> int | None:
+        """Where the tournament's games open: its own channel (checked against the
+        server's ``/settings`` when it was opened) while they still allow games there (a
+        thread counts as its channel); else the first channel they allow that the bot
+        can see (else the first they list)."""
+        store = ServerSettingsStore(self.service.storage)
+        allowed = (await store.get(record.guild_id or 0)).channels
+        own = record.channel_id
+        if not allowed:
+            return own
+        if own is not None:
+            parent = getattr(self.bot.get_channel(own), "parent_id", None)
+            if {own, parent} & set(allowed):
+                return own
+        seen = [c for c in allowed if isinstance(self.bot.get_channel(c), discord.TextChannel)]
+        return (seen or list(allowed))[0]
 
     async def open_round(
         self,
@@ -585,8 +669,10 @@ class TournamentCog(
         *,
         only_if_opened: bool = False,
     ) -> None:
-        """Open the current round's games, start their boards, and announce the tables
-        with the standings so far (or the final standings when the tournament is over)."""
+        """Open the current round's games where the server allows games
+        (:meth:`games_channel`), start their boards, and announce the tables with the
+        standings so far (or the final standings when the tournament is over) in the
+        tournament's channel ``channel_id`` (or in answer to ``interaction``)."""
         self.deadline_changed.set()  # a round paired: its end, if timed, is a new deadline
         record = await self.desk.load(tournament)
         store = ServerSettingsStore(self.service.storage)
@@ -594,44 +680,59 @@ class TournamentCog(
             locale = public_locale(interaction, await store.get(interaction.guild_id or 0))
         else:
             locale = await server_locale(store, self.bot.get_guild(record.guild_id or 0))
-        opened = await self.tables.open_round(tournament, channel_id=channel_id, locale=locale)
+        games_at = await self.games_channel(record)
+        async with self.opening.hold(tournament):
+            opened = await self.tables.open_round(tournament, channel_id=games_at, locale=locale)
         if only_if_opened and not opened:
             return
         record = await self.desk.load(tournament)
         if record.state.status == FINISHED:
             text, final = await self.standings_post(record, locale)
-            await self._post(channel_id, interaction, text, final, mention=True)
+            champion = record.state.champion()
+            pinged = [] if champion is None else [user_of(champion)]
+            await self._post(channel_id, interaction, text, final, pinged)
             return
-        lines = [t(locale, "tournament.round", name=record.name, round=len(record.state.rounds))]
+        lines = [
+            t(locale, "tournament.round", name=shown(record.name), round=len(record.state.rounds))
+        ]
         picture: discord.File | None = None
         if len(record.state.rounds) > 1:
             standings, picture = await self.standings_post(
                 record, locale, after_round=len(record.state.rounds) - 1
             )
             lines.insert(0, standings + "\n")
-        threads = await self.open_threads(opened, channel_id, locale)
+        if opened and record.channel_id is not None and games_at != record.channel_id:
+            moved = {"channel": f"<#{record.channel_id}>", "games": f"<#{games_at}>"}
+            lines.append(t(locale, "tournament.games_elsewhere", **moved))
+        threads = await self.open_threads(opened, games_at, locale)
         for index, table in enumerate(opened, start=1):
             players = " ".join(f"<@{seat.user_id}>" for seat in table.seats if seat.user_id)
+            named = {"table": index, "game": self.table_name(table, locale), "players": players}
             if table.id in threads:
                 line = t(
-                    locale,
-                    "tournament.table_thread",
-                    table=index,
-                    race=table.id,
-                    thread=f"<#{threads[table.id]}>",
-                    players=players,
+                    locale, "tournament.table_thread", thread=f"<#{threads[table.id]}>", **named
                 )
             else:
-                line = t(locale, "tournament.table", table=index, race=table.id, players=players)
+                line = t(locale, "tournament.table", **named)
             lines.append(line)
         byes = record.state.rounds[-1].pairing.byes
         if byes:
             lines.append(
                 t(locale, "tournament.byes", players=" ".join(f"<@{user_of(p)}>" for p in byes))
             )
-        await self._post(channel_id, interaction, "\n".join(lines), picture, mention=True)
+        pinged = [seat.user_id for table in opened for seat in table.seats if seat.user_id]
+        pinged += [user_of(player) for player in byes]
+        await self._post(channel_id, interaction, "\n".join(lines), picture, pinged)
         for table in opened:
             await self.races.settle(table.id)
+
+    def table_name(self, table: Table, locale: str) -> str:
+        """A game's name in its game's own words, as its Start names its thread."""
+        fronts: dict[str, GameFront] = getattr(self.bot, "fronts", {})
+        front = fronts.get(table.game)
+        if front is None:
+            return t(locale, "tournament.game", game=table.id)
+        return front.thread_name(table, locale)
 
     async def open_threads(
         self, tables: list[Table], channel_id: int | None, locale: str
@@ -649,7 +750,7 @@ class TournamentCog(
         for table in tables:
             try:
                 thread = await channel.create_thread(
-                    name=t(locale, "thread.name", race=table.id)[:100],
+                    name=self.table_name(table, locale)[:100],
                     type=discord.ChannelType.public_thread,
                     auto_archive_duration=THREAD_ARCHIVE_MINUTES,
                 )
@@ -666,22 +767,25 @@ class TournamentCog(
         interaction: discord.Interaction[Any] | None,
         text: str,
         picture: discord.File | None,
-        *,
-        mention: bool,
+        pinged: Collection[int] = (),
     ) -> None:
-        mentions = (
-            discord.AllowedMentions(users=True) if mention else discord.AllowedMentions.none()
+        """Post a tournament announcement (in answer to ``interaction``, else in the
+        channel) that pings only the members in ``pinged`` (the players it names on
+        purpose), whatever else its text holds."""
+        text = text[:MESSAGE_LIMIT]
+        mentions = discord.AllowedMentions(
+            everyone=False,
+            roles=False,
+            users=[discord.Object(user) for user in pinged_in(text, pinged)],
         )
         extra: dict[str, Any] = {"file": picture} if picture is not None else {}
         try:
             if interaction is not None:
-                await interaction.followup.send(
-                    text[:MESSAGE_LIMIT], allowed_mentions=mentions, **extra
-                )
+                await interaction.followup.send(text, allowed_mentions=mentions, **extra)
                 return
             channel = self.bot.get_channel(channel_id or 0)
             if isinstance(channel, discord.TextChannel | discord.Thread):
-                await channel.send(text[:MESSAGE_LIMIT], allowed_mentions=mentions, **extra)
+                await channel.send(text, allowed_mentions=mentions, **extra)
         except TRANSIENT:
             log.warning("could not post a tournament announcement")
 
@@ -690,8 +794,11 @@ class TournamentCog(
         that completed the round, open the next one (or post the final standings). Every
         follow-up that sees the game over calls this; only the one whose report is stored
         goes on (a second report of the same table is refused by the tournament's log).
-        Games of one tournament ending at once are reported one after the other, so no
-        report is refused as a clash and the one completing the round opens the next."""
+        Games of one tournament ending at once are reported one after the other, so the
+        one completing the round opens the next; a step stored by another process at the
+        same moment makes the desk build the report again. A report that still could not
+        be stored is made by the deadline watcher's next sweep (:meth:`report_finished`),
+        as is one lost to a restart."""
         linked = await self.service.storage.read(
             "SELECT tournament_id FROM tournament_tables WHERE race_id = ?", (race_id,)
         )
@@ -704,6 +811,10 @@ class TournamentCog(
                 record = await self.tables.table_finished(race_id)
             except TournamentError as refused:
                 log.info("race %d: tournament result not stored (%s)", race_id, refused.key)
+                if refused.key == "error.tournament_busy":
+                    self.sweep_owed = True  # the deadline watcher reports it again soon
+                    if not self.sweeping:
+                        self.deadline_changed.set()
                 return
             if record is None or reported(record) != reported_count(before) + 1:
                 return
@@ -713,22 +824,16 @@ class TournamentCog(
             await self.open_round(record.id, record.channel_id or table.row.channel_id)
 
 
-def game_options(text: str) -> dict[str, JSON]:
-    """The game's options as the organiser typed them (``laps=1 team=yes``): numbers and
-    yes/no read as such; the game's host checks the rest."""
-    chosen: dict[str, JSON] = {}
-    for word in text.replace(",", " ").split():
-        name, equals, value = word.partition("=")
-        if not equals or not name or not value:
-            raise TournamentError("error.tournament_bad_options")
-        lowered = value.lower()
-        if lowered in ("yes", "true", "no", "false"):
-            chosen[name] = lowered in ("yes", "true")
-        elif value.isdigit():
-            chosen[name] = int(value)
-        else:
-            chosen[name] = value
-    return chosen
+def shown(name: str, limit: int = MAX_NAME) -> str:
+    """A name members chose (a tournament's, an entrant's), as public text shows it: cut to
+    ``limit`` characters, its Markdown and mentions shown as typed, never formatting or
+    pinging."""
+    return discord.utils.escape_mentions(discord.utils.escape_markdown(name[:limit]))
+
+
+def pinged_in(text: str, users: Collection[int]) -> list[int]:
+    """The ``users`` a post's ``text`` mentions, each once, at most Discord's 100."""
+    return [user for user in dict.fromkeys(users) if f"<@{user}>" in text][:MAX_PINGED]
 
 
 def reported_count(state: Tournament) -> int:

@@ -1,11 +1,13 @@
 """Tournaments kept in the database: each one a row and its log of events
 (:mod:`bot.community.tournament`), one event per stored step.
 
-Every call reads the log, checks the new step against the state it rebuilds, and writes
-the step in one transaction; ``(tournament, seq)`` is unique, so two organisers acting at
-once cannot both write the same step (the second is told to try again). A finished table
-completing a round stores its result and the next round's pairing together, so a restart
-never finds a complete round left unpaired. While the tournament is paused, a completed
+Every call reads the log, builds the new step from the state it rebuilds, checks it there,
+and writes it in one transaction; ``(tournament, seq)`` is unique, so two steps taken at
+once (two Join clicks, a result and a drop, in one process or two) cannot both take the
+same place: the second is read again, built again on the log as it now is and stored after
+the first (:meth:`TournamentDesk._step`). A finished table completing a round stores its
+result and the next round's pairing together, so a restart never finds a complete round
+left unpaired. While the tournament is paused, a completed
 round waits unpaired; resuming pairs it.
 
 A tournament may have a sign-up deadline (``starts_at``): :meth:`TournamentDesk.due` lists
@@ -16,17 +18,20 @@ those whose deadline has passed, to be started then, or cancelled with too few p
 
 from __future__ import annotations
 
+import dataclasses
 import json
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
 from bot.clock import Clock, SystemClock
 from bot.community.ratings import INITIAL, Rating, guild_key, player_key
+from bot.community.seating import table_options
 from bot.community.tournament import (
     CANCELLED,
     DROPPED,
     FINISHED,
+    MAX_HOURS,
     PAUSED,
     RESULT,
     RESUMED,
@@ -41,10 +46,18 @@ from bot.community.tournament import (
     TournamentSettings,
     round_to_json,
 )
+from bot.games import host_for
+from bot.locks import KeyedLocks
 from bot.sql import Connection, DuplicateRow
 from bot.storage import Storage
+from bot.text import plain
 
 MAX_NAME = 80
+HOUR = 3600.0
+MAX_OPEN_PER_HOST = 3
+"""How many tournaments one organiser may have in sign-up or running in a server."""
+CLASH_TRIES = 5
+"""How many times a step is built again after another process's step took its place."""
 
 
 @dataclass(frozen=True)
@@ -75,6 +88,8 @@ class TournamentDesk:
     def __init__(self, storage: Storage, clock: Clock | None = None) -> None:
         self.storage = storage
         self.clock: Clock = clock or SystemClock()
+        self.steps: KeyedLocks[int] = KeyedLocks()
+        """One lock per tournament: this process takes its steps one at a time."""
 
     async def create(
         self,
@@ -86,9 +101,23 @@ class TournamentDesk:
         settings: TournamentSettings,
         channel_id: int | None = None,
         starts_at: float | None = None,
+        admin: bool = False,
     ) -> TournamentRecord:
+        """Open a tournament for sign-up. Its settings are checked, and the game's options
+        (``settings.table["options"]``) are checked by the game's host and completed with
+        its defaults (:func:`~bot.community.seating.table_options`); a refusal says why.
+        An organiser has at most :data:`MAX_OPEN_PER_HOST` tournaments in sign-up or
+        running in a server at once (``admin``, Manage Server: no limit)."""
         checked = settings.checked()
-        name = name.strip()[:MAX_NAME] or game
+        now = self.clock.now()
+        if starts_at is not None and not now < starts_at <= now + MAX_HOURS * HOUR:
+            raise TournamentError("error.tournament_signup_hours_range", most=MAX_HOURS)
+        options = dict(checked.table.get("options") or {})
+        table = dict(checked.table) | {"options": table_options(host_for(game), checked, options)}
+        checked = dataclasses.replace(checked, table=table)
+        name = plain(name, MAX_NAME) or game
+        if not admin and await self.open_by(guild_id, host_id) >= MAX_OPEN_PER_HOST:
+            raise TournamentError("error.tournament_too_many", limit=MAX_OPEN_PER_HOST)
         created: list[int] = []
 
         def insert(connection: Connection) -> None:
@@ -101,7 +130,7 @@ class TournamentDesk:
                     name,
                     host_id,
                     json.dumps(checked.to_json()),
-                    self.clock.now(),
+                    now,
                     channel_id,
                     starts_at,
                 ),
@@ -111,6 +140,15 @@ class TournamentDesk:
 
         await self.storage.write_with(insert)
         return await self.load(created[0])
+
+    async def open_by(self, guild_id: int | None, host_id: int) -> int:
+        """How many tournaments the member organises in the server in sign-up or running."""
+        rows = await self.storage.read(
+            "SELECT COUNT(*) FROM tournaments WHERE guild_id = ? AND host_id = ?"
+            " AND status IN (?, ?)",
+            (guild_key(guild_id), host_id, SIGNUP, RUNNING),
+        )
+        return int(rows[0][0])
 
     async def load(self, tournament_id: int) -> TournamentRecord:
         rows = await self.storage.read(
@@ -184,10 +222,32 @@ class TournamentDesk:
         )
         return [Event(row[0], json.loads(row[1])) for row in rows]
 
+    async def _step(
+        self,
+        tournament_id: int,
+        build: Callable[[TournamentRecord], list[Event]],
+        by_user: int | None,
+    ) -> TournamentRecord:
+        """Build a step's events from the tournament as stored now and store them. Steps
+        of one tournament are taken one at a time here; when another process stored a
+        step in between (the log's next place is taken), the tournament is read again
+        and the step built again on it, up to :data:`CLASH_TRIES` times. ``build``
+        raises :class:`TournamentError` when the step no longer applies (a table whose
+        result is in already)."""
+        async with self.steps.hold(tournament_id):
+            for _ in range(CLASH_TRIES):
+                record = await self.load(tournament_id)
+                try:
+                    return await self._append(record, build(record), by_user)
+                except _Clash:
+                    continue
+        raise TournamentError("error.tournament_busy")
+
     async def _append(
         self, record: TournamentRecord, events: list[Event], by_user: int | None
     ) -> TournamentRecord:
-        """Check ``events`` on the state and store them in one transaction."""
+        """Check ``events`` on the state and store them in one transaction as the next
+        of ``record``'s log (:class:`_Clash` if another step took that place)."""
         state = record.fresh()
         for event in events:
             state.apply(event)
@@ -215,7 +275,7 @@ class TournamentDesk:
         try:
             await self.storage.write_with(write)
         except DuplicateRow:
-            raise TournamentError("error.tournament_busy") from None
+            raise _Clash from None
         return await self.load(record.id)
 
     def _require_host(self, record: TournamentRecord, user_id: int, admin: bool) -> None:
@@ -234,77 +294,84 @@ class TournamentDesk:
     async def sign_up(self, tournament_id: int, user_id: int, name: str) -> TournamentRecord:
         record = await self.load(tournament_id)
         rating = (await self._rating(record, user_id)).ordinal
-        data = {"player": player_key(user_id, None), "name": name, "rating": rating}
-        return await self._append(record, [Event(SIGNED_UP, data)], user_id)
+        data = {
+            "player": player_key(user_id, None),
+            "name": plain(name, MAX_NAME),
+            "rating": rating,
+        }
+        return await self._step(record.id, lambda _: [Event(SIGNED_UP, data)], user_id)
 
     async def drop(
         self, tournament_id: int, user_id: int, *, by_user: int | None = None, admin: bool = False
     ) -> TournamentRecord:
         """A player leaves (or, with ``by_user``, the organiser removes them): they are
         paired no more; their played games stand."""
-        record = await self.load(tournament_id)
-        if by_user is not None and by_user != user_id:
-            self._require_host(record, by_user, admin)
-        event = Event(DROPPED, {"player": player_key(user_id, None)})
-        return await self._append(record, [event], by_user or user_id)
+
+        def build(record: TournamentRecord) -> list[Event]:
+            if by_user is not None and by_user != user_id:
+                self._require_host(record, by_user, admin)
+            return [Event(DROPPED, {"player": player_key(user_id, None)})]
+
+        return await self._step(tournament_id, build, by_user or user_id)
 
     async def start(
         self, tournament_id: int, by_user: int | None, *, admin: bool = False
     ) -> TournamentRecord:
         """Close sign-up and pair the first round (``by_user`` None: the deadline)."""
-        record = await self.load(tournament_id)
-        if by_user is not None:
-            self._require_host(record, by_user, admin)
-        state = record.fresh()
-        state.apply(Event(STARTED))
-        first = state.next_round()
-        assert first is not None
-        events = [Event(STARTED), Event(ROUND, round_to_json(first))]
-        return await self._append(record, events, by_user)
+
+        def build(record: TournamentRecord) -> list[Event]:
+            if by_user is not None:
+                self._require_host(record, by_user, admin)
+            state = record.fresh()
+            state.apply(Event(STARTED))
+            first = state.next_round()
+            assert first is not None
+            return [Event(STARTED), Event(ROUND, round_to_json(first))]
+
+        return await self._step(tournament_id, build, by_user)
 
     async def cancel(self, tournament_id: int, by_user: int | None) -> TournamentRecord:
         """Close sign-up without starting (``by_user`` None: too few at the deadline)."""
-        record = await self.load(tournament_id)
-        return await self._append(record, [Event(CANCELLED)], by_user)
+        return await self._step(tournament_id, lambda _: [Event(CANCELLED)], by_user)
 
     async def pause(
         self, tournament_id: int, by_user: int, *, admin: bool = False
     ) -> TournamentRecord:
         """The organiser pauses: running games go on, but no next round is paired."""
-        record = await self.load(tournament_id)
-        self._require_host(record, by_user, admin)
-        return await self._append(record, [Event(PAUSED)], by_user)
+
+        def build(record: TournamentRecord) -> list[Event]:
+            self._require_host(record, by_user, admin)
+            return [Event(PAUSED)]
+
+        return await self._step(tournament_id, build, by_user)
 
     async def resume(
         self, tournament_id: int, by_user: int, *, admin: bool = False
     ) -> TournamentRecord:
         """The organiser resumes; a round completed meanwhile gets its successor now."""
-        record = await self.load(tournament_id)
-        self._require_host(record, by_user, admin)
-        state = record.fresh()
-        state.apply(Event(RESUMED))
-        events = [Event(RESUMED)]
-        if state.round_complete:
-            following = state.next_round()
-            if following is not None:
-                events.append(Event(ROUND, round_to_json(following)))
-        return await self._append(record, events, by_user)
+
+        def build(record: TournamentRecord) -> list[Event]:
+            self._require_host(record, by_user, admin)
+            state = record.fresh()
+            state.apply(Event(RESUMED))
+            return [Event(RESUMED), *following_round(state)]
+
+        return await self._step(tournament_id, build, by_user)
 
     async def report(
         self, tournament_id: int, round_number: int, table: int, places: Mapping[str, int]
     ) -> TournamentRecord:
         """A table's result; when it completes the round, the next round's pairing is
-        stored with it."""
-        record = await self.load(tournament_id)
+        stored with it. The log takes one result per table: a second report of it is
+        refused (``error.tournament_no_such_table``)."""
         result = Event(RESULT, {"round": round_number, "table": table, "places": dict(places)})
-        state = record.fresh()
-        state.apply(result)
-        events = [result]
-        if state.round_complete and not state.paused:
-            following = state.next_round()
-            if following is not None:
-                events.append(Event(ROUND, round_to_json(following)))
-        return await self._append(record, events, None)
+
+        def build(record: TournamentRecord) -> list[Event]:
+            state = record.fresh()
+            state.apply(result)
+            return [result, *([] if state.paused else following_round(state))]
+
+        return await self._step(tournament_id, build, None)
 
     async def advance(
         self, tournament_id: int, by_user: int | None, *, admin: bool = False
@@ -312,32 +379,47 @@ class TournamentDesk:
         """The organiser (``by_user`` None: the round's time running out) closes the
         current round: every table still without a result counts as a tie of all its
         players, and the next round is paired."""
-        record = await self.load(tournament_id)
-        if by_user is not None:
-            self._require_host(record, by_user, admin)
-        state = record.state
-        if state.paused:
-            raise TournamentError("error.tournament_paused")
-        if not state.rounds or state.status == FINISHED:
-            raise TournamentError("error.tournament_round_open")
-        play = state.rounds[-1]
-        events: list[Event] = []
-        replayed = record.fresh()
-        for index, table in enumerate(play.pairing.tables):
-            if index not in play.results:
-                data: dict[str, Any] = {
-                    "round": len(state.rounds),
-                    "table": index,
-                    "places": dict.fromkeys(table, 1),
-                }
-                replayed.apply(Event(RESULT, data))
-                events.append(Event(RESULT, data))
-        following = replayed.next_round()
-        if following is not None:
-            events.append(Event(ROUND, round_to_json(following)))
-        if not events:
-            raise TournamentError("error.tournament_round_open")
-        return await self._append(record, events, by_user)
+
+        def build(record: TournamentRecord) -> list[Event]:
+            if by_user is not None:
+                self._require_host(record, by_user, admin)
+            state = record.fresh()
+            if state.status == FINISHED:
+                raise TournamentError("error.tournament_over")
+            if state.paused:
+                raise TournamentError("error.tournament_paused")
+            if not state.rounds:
+                raise TournamentError("error.tournament_round_open")
+            play = state.rounds[-1]
+            events: list[Event] = []
+            for index, table in enumerate(play.pairing.tables):
+                if index not in play.results:
+                    data: dict[str, Any] = {
+                        "round": len(state.rounds),
+                        "table": index,
+                        "places": dict.fromkeys(table, 1),
+                    }
+                    state.apply(Event(RESULT, data))
+                    events.append(Event(RESULT, data))
+            events += following_round(state)
+            if not events:
+                raise TournamentError("error.tournament_round_open")
+            return events
+
+        return await self._step(tournament_id, build, by_user)
 
 
-__all__ = ["TournamentDesk", "TournamentRecord"]
+def following_round(state: Tournament) -> list[Event]:
+    """The next round's pairing, once the current round is complete (none while it is
+    not, or when the tournament is over)."""
+    if not state.round_complete:
+        return []
+    following = state.next_round()
+    return [] if following is None else [Event(ROUND, round_to_json(following))]
+
+
+class _Clash(Exception):
+    """Another step took the log's next place first."""
+
+
+__all__ = ["MAX_NAME", "TournamentDesk", "TournamentRecord"]

@@ -99,6 +99,22 @@ class TournamentTables:
         )
         return table.id
 
+    async def unreported(self, record: TournamentRecord) -> list[int]:
+        """The games of the current round that are over (finished or abandoned) but whose
+        table has no result in the tournament's log yet."""
+        state = record.state
+        if not state.rounds:
+            return []
+        rows = await self.service.storage.read(
+            "SELECT tournament_tables.table_index, tournament_tables.race_id"
+            " FROM tournament_tables JOIN races ON races.id = tournament_tables.race_id"
+            " WHERE tournament_tables.tournament_id = ? AND tournament_tables.round = ?"
+            " AND races.status IN (?, ?) ORDER BY tournament_tables.table_index",
+            (record.id, len(state.rounds), FINISHED, ABANDONED),
+        )
+        results = state.rounds[-1].results
+        return [int(race) for index, race in rows if int(index) not in results]
+
     async def table_finished(self, race_id: int) -> TournamentRecord | None:
         """Report the result of a tournament table's game once it is over (finished: its
         places; abandoned: a tie of everyone at it). Returns the tournament after it, or

@@ -1,6 +1,7 @@
 """A server's own rules for its games, set by its admins with ``/settings``: the channels
-games may be opened in, the role that may host, the default language, how many open
-games a member and the whole server may have, and how long an unstarted lobby stays open.
+games may be opened in, the role that may host (games and tournaments), the default
+language, how many open games a member and the whole server may have (a tournament's games
+are not counted), and how long an unstarted lobby stays open.
 
 :func:`check_may_open` is the one check every front end runs before opening a lobby; its
 refusals name the reason (a channel list, a role, a limit).
@@ -121,12 +122,16 @@ class ServerSettingsStore:
         return checked
 
     async def open_counts(self, guild_id: int, user_id: int) -> tuple[int, int]:
-        """(the member's, the server's) lobbies and running games in this server."""
+        """(the member's, the server's) lobbies and running games in this server, those of
+        tournaments left out: a tournament opens its games itself, and refusing one
+        mid-tournament would break it."""
         rows = await self.storage.read(
             "SELECT COUNT(DISTINCT races.id),"
             " COUNT(DISTINCT CASE WHEN seats.user_id = ? THEN races.id END)"
             " FROM races LEFT JOIN seats ON seats.race_id = races.id"
-            " WHERE races.guild_id = ? AND races.status IN ('lobby', 'running')",
+            " WHERE races.guild_id = ? AND races.status IN ('lobby', 'running')"
+            " AND NOT EXISTS (SELECT 1 FROM tournament_tables"
+            " WHERE tournament_tables.race_id = races.id)",
             (user_id, guild_id),
         )
         return int(rows[0][1]), int(rows[0][0])

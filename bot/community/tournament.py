@@ -4,10 +4,11 @@ Events (each one stored, in order): ``signed_up`` (player, name, rating), ``drop
 (player; the organiser removing someone is the same event), ``started``, ``cancelled``
 (sign-up closed without a start: too few players at the deadline), ``paused`` and
 ``resumed`` (no round is paired while paused), ``round`` (the pairing), ``result`` (one
-table's places). :meth:`Tournament.apply` checks every event
-against the state before it, and a ``round`` event must be exactly the pairing the state
-computes (:meth:`Tournament.next_round`), so replaying the stored log always rebuilds the
-same tournament and a pairing can never be forged or drift.
+table's places). :meth:`Tournament.apply` checks every event against the state before it
+(a finished or cancelled tournament takes none: its record stands), and a ``round`` event
+must be exactly the pairing the state computes (:meth:`Tournament.next_round`), so
+replaying the stored log always rebuilds the same tournament and a pairing can never be
+forged or drift.
 
 Formats:
 
@@ -49,6 +50,14 @@ from engine.core import JSON
 SIGNED_UP, DROPPED, STARTED, ROUND, RESULT = "signed_up", "dropped", "started", "round", "result"
 CANCELLED, PAUSED, RESUMED = "cancelled", "paused", "resumed"
 SIGNUP, RUNNING, FINISHED = "signup", "running", "finished"
+MAX_TABLE = 12
+"""The most players a tournament seats at a table (its game may seat fewer)."""
+MAX_ROUNDS = 20
+MAX_PLAYERS = 512
+MAX_HOURS = 720
+"""The longest sign-up and the longest round: thirty days."""
+MAX_POINTS = 1000.0
+"""The most points a place or a bye may score."""
 
 
 class Format(StrEnum):
@@ -88,23 +97,43 @@ class TournamentSettings:
     game's options), as stored JSON; the seats follow each table's pairing."""
 
     def checked(self) -> TournamentSettings:
+        """These settings with their points filled in, once every one is within its range
+        (whatever a command let through); raises :class:`TournamentError` naming the
+        first that is not."""
+        if not 2 <= self.table_size <= MAX_TABLE:
+            raise TournamentError("error.tournament_table_size_range", most=MAX_TABLE)
         if self.format is Format.ELIMINATION and (self.table_size, self.min_table) != (2, 2):
             raise TournamentError("error.tournament_elimination_is_two_player")
         if not 2 <= self.min_table <= self.table_size:
             raise TournamentError("error.tournament_bad_table_size")
-        if self.format is Format.SWISS and not 1 <= self.rounds <= 20:
-            raise TournamentError("error.tournament_bad_rounds")
+        if not 1 <= self.rounds <= MAX_ROUNDS:
+            raise TournamentError("error.tournament_bad_rounds", most=MAX_ROUNDS)
         if self.points and len(self.points) != self.table_size:
             raise TournamentError("error.tournament_bad_points", seats=self.table_size)
+        scores = [*self.points, *([] if self.bye_points is None else [self.bye_points])]
+        if not all(0 <= score <= MAX_POINTS for score in scores):  # NaN fails too
+            raise TournamentError("error.tournament_points_range", most=f"{MAX_POINTS:g}")
         if not 1 <= self.advance < self.min_table:
             raise TournamentError("error.tournament_bad_advance")
-        if self.max_players is not None and self.max_players < max(2, self.min_table):
-            raise TournamentError("error.tournament_too_few", count=max(2, self.min_table))
+        if self.max_players is not None:
+            if self.max_players < max(2, self.min_table):
+                raise TournamentError("error.tournament_too_few", count=max(2, self.min_table))
+            if self.max_players > MAX_PLAYERS:
+                raise TournamentError("error.tournament_max_players_range", most=MAX_PLAYERS)
+        hours = self.round_hours
+        if hours is not None and not 1 <= hours <= MAX_HOURS:  # NaN fails too
+            raise TournamentError("error.tournament_round_hours_range", most=MAX_HOURS)
         points = self.points or tuple(
             float(self.table_size - p) for p in range(1, 1 + self.table_size)
         )
         bye = sum(points) / len(points) if self.bye_points is None else self.bye_points
         return dataclasses.replace(self, points=points, bye_points=bye)
+
+    def table_sizes(self) -> range:
+        """Every number of players this tournament could seat at one table: from 2 (Swiss
+        pairs smaller tables as players drop; the last heats' final and a bracket's tables
+        can be smaller too) up to the table size."""
+        return range(2, self.table_size + 1)
 
     def to_json(self) -> dict[str, JSON]:
         return {
@@ -225,6 +254,8 @@ class Tournament:
         data = event.data
         if self.cancelled:
             raise TournamentError("error.tournament_cancelled")
+        if self.status == FINISHED:
+            raise TournamentError("error.tournament_over")
         if event.kind == SIGNED_UP:
             if self.started:
                 raise TournamentError("error.tournament_started")
@@ -470,6 +501,10 @@ class Tournament:
 __all__ = [
     "CANCELLED",
     "DROPPED",
+    "MAX_HOURS",
+    "MAX_PLAYERS",
+    "MAX_ROUNDS",
+    "MAX_TABLE",
     "PAUSED",
     "RESULT",
     "RESUMED",

@@ -91,6 +91,8 @@ class GameHost(ABC):
     """Weakest first; the last is the default for AI seats and timeouts."""
     timeout_policies: ClassVar[tuple[str, ...]] = ("ai",)
     """What a seat whose time ran out plays: ``ai`` (its AI move) or a game's own policy."""
+    option_names: ClassVar[tuple[str, ...]] = ()
+    """The names of the lobby options :meth:`check_options` takes (none: no options)."""
 
     # ------------------------------------------------------------------ lobby
 

@@ -38,6 +38,10 @@ class GameFront(Protocol):
 
     def lobby_text(self, table: Table) -> str: ...
 
+    def thread_name(self, table: Table, locale: str | None) -> str:
+        """The name of the table's thread, as its Start names it (a tournament's too)."""
+        ...
+
     async def refresh_lobby(self, table: Table) -> None: ...
 
     async def status_text(self, table: Table, locale: str | None) -> str:

@@ -535,12 +535,15 @@ class CarcassonneCog(
             )
             await self.refresh_lobby(table)
 
+    def thread_name(self, table: Table, locale: str | None) -> str:
+        return t(locale, "carc.thread", table=table.id)
+
     async def start(self, interaction: discord.Interaction[Any], table: Table) -> None:
         await open_table(
             self,
             interaction,
             table.id,
-            lambda started: t(started.row.locale, "carc.thread", table=started.id),
+            lambda started: self.thread_name(started, started.row.locale),
         )
         self.later(self.settle(table.id, moved=False))
 

@@ -587,12 +587,15 @@ class CartographersCog(
             )
             await self.refresh_lobby(table)
 
+    def thread_name(self, table: Table, locale: str | None) -> str:
+        return t(locale, "carto.thread", table=table.id)
+
     async def start(self, interaction: discord.Interaction[Any], table: Table) -> None:
         await open_table(
             self,
             interaction,
             table.id,
-            lambda started: t(started.row.locale, "carto.thread", table=started.id),
+            lambda started: self.thread_name(started, started.row.locale),
         )
         self.later(self.settle(table.id, moved=False))
 

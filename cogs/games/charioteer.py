@@ -31,6 +31,9 @@ class CharioteerFront:
     def lobby_text(self, table: Table) -> str:
         return self.cog.lobby_text(table)
 
+    def thread_name(self, table: Table, locale: str | None) -> str:
+        return t(locale, "thread.name", race=table.id)
+
     async def refresh_lobby(self, table: Table) -> None:
         await self.cog.refresh_lobby(table)
 

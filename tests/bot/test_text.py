@@ -1,10 +1,10 @@
 """Every message id the bot uses exists in the English catalogue, with the placeholders
-the code fills."""
+the code fills; text members type is cleaned to one plain line."""
 
 import re
 from pathlib import Path
 
-from bot.text import catalogue, t
+from bot.text import catalogue, plain, t
 
 ROOT = Path(__file__).resolve().parents[2]
 USE = re.compile(
@@ -42,3 +42,12 @@ def test_messages_fill_their_placeholders() -> None:
     assert t("en", "error.lobby_full", seats=4) == "This lobby is full (4 seats)."
     assert t("es-ES", "error.race_over") == "Esta carrera ha terminado."
     assert t("pt-BR", "error.race_over") == t("en", "error.race_over")
+
+
+def test_typed_text_is_cleaned_to_one_plain_line() -> None:
+    assert plain("  Cup\x00 of\n\n the\tbrave\udc80\x1b[31m ") == "Cup of the brave[31m"
+    assert plain("Ünïcode ★ 🏆 names") == "Ünïcode ★ 🏆 names"
+    assert plain("a" * 40 + " b", 40) == "a" * 40
+    assert plain("ab  " + "c" * 10, 4) == "ab c"
+    assert plain("abc " + "d" * 10, 4) == "abc"
+    assert plain("\x00\ud800") == ""

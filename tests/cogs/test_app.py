@@ -183,3 +183,25 @@ async def test_a_stop_lets_a_timed_out_turn_finish_its_announcements(
             await runner
     assert len(reveals(place)) == 1
     assert [board_turn(b) for b in boards(place)] == [1, 2]
+
+
+async def test_a_forged_option_outside_its_declared_range_is_refused_before_the_command_runs(
+    circus: Circus,
+) -> None:
+    alice, channel = circus.alice, circus.channel
+    for command, options, refusal in (
+        ("tournament new", {"game": "charioteer", "name": "Cup", "table_size": 100000}, "2 to 12"),
+        ("tournament new", {"game": "charioteer", "name": "Cup", "rounds": 0}, "1 to 20"),
+        ("tournament new", {"game": "charioteer", "name": "C" * 500}, "1 to 80 characters"),
+        ("tournament new", {"game": "chess", "name": "Cup"}, "one of the choices"),
+        ("tournament new", {"game": "charioteer", "name": "Cup", "format": "ladder"}, "choices"),
+        ("tournament new", {"game": "charioteer", "name": "Cup", "options": ""}, "characters"),
+        ("race new", {"seats": 99}, "2 to 6"),
+        ("race new", {"turn_limit": "1s"}, "choices"),
+        ("settings", {"max_per_member": -1}, "0 to 1000"),
+    ):
+        answer = await (await alice.forge_slash(channel, command, **options)).reply()
+        assert refusal in answer.content and answer.ephemeral_to is alice, (command, options)
+    storage = circus.bot.service.storage
+    assert await storage.read("SELECT id FROM tournaments") == []
+    assert await storage.read("SELECT id FROM races") == []

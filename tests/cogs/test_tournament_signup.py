@@ -25,8 +25,11 @@ HOUR = 3600
 
 
 @contextlib.asynccontextmanager
-async def bot_on(fake: FakeDiscord, database: Path, clock: FakeClock) -> AsyncIterator[CircusBot]:
-    """The bot in this event loop on ``database``, its time on ``clock``."""
+async def bot_on(
+    fake: FakeDiscord, database: str | Path, clock: FakeClock
+) -> AsyncIterator[CircusBot]:
+    """The bot in this event loop on ``database`` (a SQLite file or a PostgreSQL URL), its
+    time on ``clock``."""
     service = await TableService.create(str(database), clock=clock)
     with pointed_at(fake):
         bot = CircusBot(settings_for(fake, database), service=service)
@@ -185,7 +188,7 @@ async def test_the_games_options_are_checked_when_the_tournament_opens(
     channel = guild.add_text_channel("tournaments")
     alice = guild.add_member("alice")
     async with bot_on(fake, tmp_path / "circus.db", FakeClock(time.time())) as bot:
-        for typed, refusal in (("laps", "name=value"), ("speed=3", "don't fit together")):
+        for typed, refusal in (("laps", "name=value"), ("speed=3", "no option speed")):
             answer = await (
                 await alice.slash(
                     channel, "tournament new", game="charioteer", name="Cup", options=typed

@@ -15,7 +15,7 @@ from tests.e2e.players import play_until_the_end
 from tests.fakediscord.harness import BotProcess
 from tests.fakediscord.model import Channel, Message, User
 
-TABLE_LINE = re.compile(r"Table \d+ \(race #(\d+)\) in <#(\d+)>: (.*)")
+TABLE_LINE = re.compile(r"Table \d+ \(Race #(\d+)\) in <#(\d+)>: (.*)")
 MENTION = re.compile(r"<@(\d+)>")
 
 

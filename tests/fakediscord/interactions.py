@@ -339,7 +339,7 @@ class Interactions:
         if any(o.get("type") in (SUB_COMMAND, SUB_COMMAND_GROUP) for o in declared):
             choices = [o["name"] for o in declared]
             raise ClientRefused(f"/{path} needs a subcommand: one of {choices}")
-        nested.extend(self._leaf_options(path, declared, options, resolved, focused))
+        nested.extend(self._leaf_options(path, declared, options, resolved, focused, forged))
         data: dict[str, Any] = {"id": str(command.id), "name": command.name, "type": 1}
         if root:
             data["options"] = root
@@ -369,6 +369,7 @@ class Interactions:
         given: dict[str, Any],
         resolved: dict[str, dict[str, Any]],
         focused: tuple[str, str] | None,
+        forged: bool = False,
     ) -> list[dict[str, Any]]:
         names = {o["name"] for o in declared}
         unknown = set(given) - names - ({focused[0]} if focused else set())
@@ -388,13 +389,20 @@ class Interactions:
                 if option.get("required") and focused is None:
                     raise ClientRefused(f"/{path} requires option {name!r}")
                 continue
-            value = self._option_value(path, option, given[name], resolved)
+            value = self._option_value(path, option, given[name], resolved, forged)
             built.append({"name": name, "type": option["type"], "value": value})
         return built
 
     def _option_value(
-        self, path: str, option: dict[str, Any], value: Any, resolved: dict[str, dict[str, Any]]
+        self,
+        path: str,
+        option: dict[str, Any],
+        value: Any,
+        resolved: dict[str, dict[str, Any]],
+        forged: bool = False,
     ) -> Any:
+        """The value as sent: of the option's type; within its choices, range and length
+        unless ``forged`` (a modified client sends any value of the type)."""
         kind, name = option["type"], option["name"]
         where = f"/{path} option {name!r}"
         if kind in (STRING, INTEGER, NUMBER):
@@ -404,6 +412,8 @@ class Interactions:
                 raise ClientRefused(f"{where} takes a whole number, not {value!r}")
             if kind == NUMBER and not isinstance(value, int | float):
                 raise ClientRefused(f"{where} takes a number, not {value!r}")
+            if forged:
+                return value
             choices = option.get("choices")
             if choices and value not in [c["value"] for c in choices]:
                 raise ClientRefused(f"{where} must be one of {[c['value'] for c in choices]}")

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import datetime as dt
 import itertools
+import re
 import struct
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
@@ -29,6 +30,7 @@ SHARD_SHIFT = 22
 EPHEMERAL = 1 << 6
 LOADING = 1 << 7
 HAS_THREAD = 1 << 5
+USER_MENTION = re.compile(r"<@!?(\d+)>")
 
 
 class ChannelType(IntEnum):
@@ -244,8 +246,9 @@ class User:
 
     async def forge_slash(self, channel: Channel, command: str, **options: Any) -> Interaction:
         """Send a slash command where the Discord client would not offer it (a DM for a
-        server-only command, missing permissions): a modified client, or a command list
-        Discord has not refreshed yet."""
+        server-only command, missing permissions), or with values outside an option's
+        choices, range or length: a modified client, or a command list Discord has not
+        refreshed yet."""
         return await self.fake.interactions.slash(self, channel, command, options, forged=True)
 
     async def forge(
@@ -742,6 +745,9 @@ class Message:
     edited_at: float | None = None
     deleted: bool = False
     revisions: list[dict[str, Any]] = field(default_factory=list)
+    pinged: frozenset[int] = frozenset()
+    """The users this message notified when its content was first posted: those its
+    content mentions, as far as its ``allowed_mentions`` let them (all without it)."""
 
     def __repr__(self) -> str:
         ephemeral = f" ephemeral to {self.ephemeral_to.name}" if self.ephemeral_to else ""
@@ -762,6 +768,18 @@ class Message:
 
     def visible_to(self, user: User) -> bool:
         return self.ephemeral_to is None or self.ephemeral_to is user
+
+    def note_pings(self, body: dict[str, Any]) -> None:
+        """Whom the content posted with ``body`` notifies, as Discord decides it: the
+        users mentioned, filtered by ``allowed_mentions`` (``parse`` with ``users``: all;
+        a ``users`` list: those; neither: none). An ephemeral message notifies nobody."""
+        if self.ephemeral_to is not None:
+            return
+        named = {int(user) for user in USER_MENTION.findall(self.content)}
+        allowed = body.get("allowed_mentions")
+        if allowed is not None and "users" not in (allowed.get("parse") or []):
+            named &= {int(user) for user in allowed.get("users") or []}
+        self.pinged = frozenset(named)
 
     def snapshot(self) -> dict[str, Any]:
         return {

@@ -436,6 +436,7 @@ class FakeDiscord:
         )
         message.flags = (body.get("flags") or 0) & CREATE_FLAGS
         self._apply(message, body, uploads)
+        message.note_pings(body)
         channel.messages.append(message)
         self.messages[message.id] = message
         if channel.is_thread:
@@ -462,6 +463,7 @@ class FakeDiscord:
     ) -> None:
         """Complete a deferred ("thinking") response: its first real content."""
         self._apply(message, body, uploads)
+        message.note_pings(body)
         kept = message.flags & EPHEMERAL
         message.flags = kept | (
             flags & (SUPPRESS_EMBEDS | SUPPRESS_NOTIFICATIONS | IS_COMPONENTS_V2)

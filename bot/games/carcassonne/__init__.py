@@ -52,6 +52,7 @@ class CarcassonneHost(GameHost):
     max_seats = MAX_PLAYERS
     default_seats = 3
     ai_levels = AI_LEVELS
+    option_names = tuple(DEFAULT_OPTIONS)
 
     def rule_text(self, error: EngineError, locale: str | None) -> str:
         return reason(error, locale)
@@ -61,7 +62,7 @@ class CarcassonneHost(GameHost):
         if set(chosen) != set(DEFAULT_OPTIONS):
             raise ServiceError("error.bad_options")
         try:
-            read_config(self.config(seats, chosen))
+            read_config({"seats": seats, **chosen})  # as typed: a team of "maybe" is no team
         except EngineError:
             raise ServiceError("error.bad_options") from None
         return chosen

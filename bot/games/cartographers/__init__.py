@@ -48,6 +48,7 @@ class CartographersHost(GameHost):
     max_seats = MAX_SEATS
     default_seats = 4
     ai_levels = AI_LEVELS
+    option_names = tuple(DEFAULT_OPTIONS)
 
     def rule_text(self, error: EngineError, locale: str | None) -> str:
         if error.message is None:

@@ -8,6 +8,7 @@ turn: the reveal, then the board of the next turn or the podium.
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
@@ -45,6 +46,7 @@ class CharioteerHost(GameHost):
     default_seats = 4
     ai_levels = AI_LEVELS
     timeout_policies = ("ai", "reset")
+    option_names = tuple(option.name for option in dataclasses.fields(RaceOptions))
 
     def rule_text(self, error: EngineError, locale: str | None) -> str:
         return rule_text(error, locale or "en")

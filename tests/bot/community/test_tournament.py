@@ -6,12 +6,13 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import AsyncIterator
+from typing import Any
 
 import pytest
 
 from bot.clock import FakeClock
 from bot.community.desk import TournamentDesk, TournamentRecord
-from bot.community.pictures import standings_picture
+from bot.community.pictures import MARGIN, standings_picture
 from bot.community.tournament import (
     FINISHED,
     ROUND,
@@ -25,7 +26,7 @@ from bot.community.tournament import (
 )
 from bot.storage import Storage
 from engine.core import Rng
-from engine.drawing import MIN_TEXT
+from engine.drawing import MIN_TEXT, PHONE_WIDTH, text_width
 from tests.bot.community.test_ratings import finish
 
 HOST = 1
@@ -225,6 +226,37 @@ def test_settings_are_checked() -> None:
             bad.checked()
 
 
+def test_every_number_of_the_settings_is_checked_in_its_range() -> None:
+    for bad, key in (
+        (TournamentSettings(table_size=100000, min_table=99999), "tournament_table_size_range"),
+        (TournamentSettings(format=Format.HEATS, rounds=10**6), "tournament_bad_rounds"),
+        (TournamentSettings(max_players=10**6), "tournament_max_players_range"),
+        (TournamentSettings(round_hours=0), "tournament_round_hours_range"),
+        (TournamentSettings(round_hours=10**9), "tournament_round_hours_range"),
+        (TournamentSettings(round_hours=float("nan")), "tournament_round_hours_range"),
+        (TournamentSettings(points=(10**9, 2, 1, 0)), "tournament_points_range"),
+        (TournamentSettings(points=(3, 2, float("inf"), 0)), "tournament_points_range"),
+        (TournamentSettings(bye_points=-1), "tournament_points_range"),
+    ):
+        with pytest.raises(TournamentError) as refused:
+            bad.checked()
+        assert refused.value.key == f"error.{key}", bad
+
+
+async def test_a_sign_up_deadline_is_at_most_thirty_days_ahead(desk: TournamentDesk) -> None:
+    with pytest.raises(TournamentError) as refused:
+        await desk.create(
+            guild_id=7,
+            game="charioteer",
+            name="Cup",
+            host_id=HOST,
+            settings=TournamentSettings(),
+            starts_at=desk.clock.now() + 10**9,
+        )
+    assert refused.value.key == "error.tournament_signup_hours_range"
+    assert await desk.storage.read("SELECT id FROM tournaments") == []
+
+
 async def test_the_same_result_reported_twice_at_once_is_stored_once(
     desk: TournamentDesk,
 ) -> None:
@@ -314,3 +346,122 @@ async def test_a_cancelled_tournament_takes_no_more_steps(desk: TournamentDesk) 
         with pytest.raises(TournamentError) as refused:
             await step
         assert refused.value.key == "error.tournament_cancelled"
+
+
+async def test_a_finished_tournament_takes_no_more_steps(desk: TournamentDesk) -> None:
+    record = await desk.start(
+        (await field(desk, 2, format=Format.ELIMINATION, table_size=2, min_table=2)).id, HOST
+    )
+    record = await play_round(desk, record, Rng(1))
+    assert record.state.status == FINISHED
+    for step in (
+        desk.drop(record.id, 1),
+        desk.drop(record.id, 2, by_user=HOST),
+        desk.pause(record.id, HOST),
+        desk.sign_up(record.id, 9, "late"),
+    ):
+        with pytest.raises(TournamentError) as refused:
+            await step
+        assert refused.value.key == "error.tournament_over"
+    assert (await desk.load(record.id)).events == record.events
+
+
+async def test_names_are_stored_as_one_plain_line_on_every_backend(desk: TournamentDesk) -> None:
+    record = await desk.create(
+        guild_id=7,
+        game="charioteer",
+        name="Cup\x00 of\udc80 champions" + "!" * 100,
+        host_id=HOST,
+        settings=TournamentSettings(),
+    )
+    record = await desk.sign_up(record.id, 5, "five\x00\ud800\n")
+    assert record.name == "Cup of champions" + "!" * (80 - 16)
+    assert record.state.entrants["user:5"].name == "five"
+    assert (await desk.load(record.id)).name == record.name
+
+
+async def test_a_tournament_is_refused_when_its_game_cannot_seat_a_table_it_could_pair(
+    desk: TournamentDesk,
+) -> None:
+    for game, settings, refusal in (
+        ("charioteer", TournamentSettings(table_size=7, min_table=6), "tournament_unseatable"),
+        (
+            "carcassonne",
+            TournamentSettings(table_size=4, min_table=4, table={"options": {"team": True}}),
+            "tournament_options_unseatable",
+        ),
+        ("cartographers", TournamentSettings(table_size=4, table={"options": {"x": 1}}), "unknown"),
+    ):
+        with pytest.raises(TournamentError) as refused:
+            await desk.create(guild_id=7, game=game, name="Cup", host_id=HOST, settings=settings)
+        assert refusal in refused.value.key, game
+    assert refused.value.params == {"name": "x", "known": "side, ambush"}
+    record = await desk.create(
+        guild_id=7,
+        game="cartographers",
+        name="Maps",
+        host_id=HOST,
+        settings=TournamentSettings(table_size=12, min_table=11),
+    )
+    assert record.state.settings.table["options"] == {"side": "A", "ambush": "auto"}
+    assert list(record.state.settings.table_sizes()) == list(range(2, 13))
+
+
+async def test_steps_taken_at_the_same_moment_are_all_stored(desk: TournamentDesk) -> None:
+    record = await field(desk, 0)
+    signed = await asyncio.gather(
+        *(desk.sign_up(record.id, user, f"p{user}") for user in range(20))
+    )
+    assert all(isinstance(outcome, TournamentRecord) for outcome in signed)
+    record = await desk.start(record.id, HOST)
+    table, other = record.state.rounds[0].pairing.tables[:2]
+    places = {player: place for place, player in enumerate(table, start=1)}
+    await asyncio.gather(
+        desk.report(record.id, 1, 0, places),
+        desk.drop(record.id, int(other[0].partition(":")[2])),
+        desk.pause(record.id, HOST),
+    )
+    state = (await desk.load(record.id)).state
+    assert state.rounds[0].results == {0: places} and state.paused
+    assert not state.entrants[other[0]].active
+
+
+async def test_a_step_clashing_with_another_process_is_built_again_on_the_new_log(
+    desk: TournamentDesk, database: str
+) -> None:
+    record = await desk.start((await field(desk, 8)).id, HOST)
+    table, other = record.state.rounds[0].pairing.tables
+    places = {player: place for place, player in enumerate(table, start=1)}
+    elsewhere = TournamentDesk(await Storage.open(database), desk.clock)  # another process
+    append = desk._append
+    clashes = 0
+
+    async def append_after_another_step(*args: Any, **kwargs: Any) -> TournamentRecord:
+        nonlocal clashes
+        if clashes < 2:  # another process stores a step between this one's read and write
+            clashes += 1
+            await elsewhere.drop(record.id, int(other[clashes].partition(":")[2]))
+        return await append(*args, **kwargs)
+
+    desk._append = append_after_another_step  # type: ignore[method-assign]
+    reported = await desk.report(record.id, 1, 0, places)
+    await elsewhere.storage.close()
+    assert reported.state.rounds[0].results == {0: places}
+    kinds = [event.kind for event in await desk.events(record.id)]
+    assert kinds[-3:] == ["dropped", "dropped", "result"] and kinds.count("result") == 1
+
+
+def test_long_names_stay_inside_the_standings_picture() -> None:
+    tournament = Tournament(TournamentSettings())
+    for user in range(1, 5):
+        name = f"{'W' * 31}{user}"
+        tournament.apply(Event("signed_up", {"player": f"user:{user}", "name": name, "rating": 0}))
+    title = f"{'W' * 80}: standings after round 1"
+    picture = standings_picture(title, tournament.standings())
+    (shown_title, size), *cells = picture.texts
+    assert (
+        shown_title.endswith("…")
+        and text_width(shown_title, size, bold=True) <= PHONE_WIDTH - 2 * MARGIN
+    )
+    names = [text for text, _ in cells if text.startswith("WWW")]
+    assert len(names) == 4 and all(name.endswith("…") for name in names)

@@ -150,7 +150,13 @@ async def test_the_team_variant_seats_four_in_team_order_and_shares_places(
 
 
 async def test_options_that_do_not_fit_are_refused(service: TableService) -> None:
-    for seats, options in ((3, {"team": True}), (2, {"unplaceable": "burn"}), (2, {"laps": 1})):
+    for seats, options in (
+        (3, {"team": True}),
+        (2, {"unplaceable": "burn"}),
+        (2, {"laps": 1}),
+        (4, {"team": "maybe"}),
+        (4, {"team": 1}),
+    ):
         try:
             await service.open_lobby(
                 game="carcassonne",
