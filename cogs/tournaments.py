@@ -29,6 +29,7 @@ from discord.ext import commands
 from bot.access import Place, may_look
 from bot.community.desk import MAX_NAME, TournamentDesk, TournamentRecord
 from bot.community.pictures import standings_picture
+from bot.community.ratings import player_key
 from bot.community.rounds import TournamentTables, user_of
 from bot.community.seating import MAX_OPTIONS_TEXT, read_options
 from bot.community.server import ServerSettingsStore
@@ -146,12 +147,21 @@ class TournamentCog(
         self.bot.add_dynamic_items(SignUpButton)
 
     async def _here(
-        self, interaction: discord.Interaction[Any], tournament: int
+        self, interaction: discord.Interaction[Any], tournament: int, *, own_entry: bool = False
     ) -> TournamentRecord:
-        """The tournament, if it belongs to this server (another server's is none)."""
+        """The tournament, if it belongs to this server and the asker can view its channel
+        (another server's, or one in a channel the asker cannot view, is none); with
+        ``own_entry``, an entrant reaches it whatever they view (to drop out)."""
         record = await self.desk.load(tournament)
+        missing = TournamentError("error.no_such_tournament", tournament=tournament)
         if record.guild_id != interaction.guild_id:
-            raise TournamentError("error.no_such_tournament", tournament=tournament)
+            raise missing
+        if record.channel_id is not None and not may_look(
+            Place(record.guild_id, record.channel_id), asker_of(interaction)
+        ):
+            entered = player_key(interaction.user.id, None) in record.state.entrants
+            if not (own_entry and entered):
+                raise missing
         return record
 
     # ------------------------------------------------------------------ commands
@@ -290,7 +300,7 @@ class TournamentCog(
     )
     @app_commands.describe(tournament=TOURNAMENT_OPTION)
     async def leave(self, interaction: discord.Interaction[Any], tournament: int) -> None:
-        record = await self._here(interaction, tournament)
+        record = await self._here(interaction, tournament, own_entry=True)
         record = await self.desk.drop(record.id, interaction.user.id)
         handed = await self.hand_over_seat(record, interaction.user.id)
         await reply(
@@ -402,10 +412,7 @@ class TournamentCog(
         """For those who view the tournament's channel; shown to the channel unless some
         there may not view it (then privately)."""
         record = await self._here(interaction, tournament)
-        where = Place(record.guild_id, record.channel_id)
-        if not may_look(where, asker_of(interaction)):
-            raise TournamentError("error.no_such_tournament", tournament=tournament)
-        shown = may_look(where, audience_of(interaction))
+        shown = may_look(Place(record.guild_id, record.channel_id), audience_of(interaction))
         store = ServerSettingsStore(self.service.storage)
         settings = await store.get(interaction.guild_id or 0)
         locale = public_locale(interaction, settings) if shown else locale_of(interaction)
@@ -429,7 +436,7 @@ class TournamentCog(
         try:
             if interaction.guild_id is None or not isinstance(interaction.user, discord.Member):
                 raise TournamentError("error.no_such_tournament", tournament=tournament)
-            record = await self._here(interaction, tournament)
+            record = await self._here(interaction, tournament, own_entry=verb == "drop")
             if verb == "join":
                 record = await self.desk.sign_up(
                     record.id, interaction.user.id, display_name(interaction.user)

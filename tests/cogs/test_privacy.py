@@ -340,3 +340,40 @@ async def test_a_private_games_thread_is_seen_with_its_channel(backroom: Backroo
     )
     profile = await (await carol.slash(thread, "profile", member=circus.alice)).reply()
     assert f"#{race})" in profile.content and not profile.ephemeral
+
+
+async def test_a_private_tournament_is_none_of_an_outsiders_business(backroom: Backroom) -> None:
+    """Bob, who cannot view #backroom, finds no tournament there by any command or forged
+    Join; carol signs up, loses the view, and can still drop out."""
+    circus = backroom.circus
+    asked = await circus.alice.slash(
+        backroom.channel, "tournament new", game="charioteer", name="Cup"
+    )
+    post = await asked.reply()
+    join = next(c for c in post.custom_ids() if c.endswith(":join"))
+    commands: list[tuple[str, dict[str, Any]]] = [
+        ("tournament join", {}),
+        ("tournament leave", {}),
+        ("tournament start", {}),
+        ("tournament pause", {}),
+        ("tournament remove", {"member": circus.alice}),
+    ]
+    for command, options in commands:
+        refused = await answer(
+            await backroom.outsider.slash(circus.channel, command, tournament=1, **options)
+        )
+        assert refused == "There is no tournament #1.", command
+    forged = await answer(await backroom.outsider.forge(circus.channel, join, source=post))
+    assert "Cup" not in forged
+    assert "signed up" in await answer(await backroom.carol.click(post, join))
+    backroom.channel.deny(backroom.carol, "view_channel")
+    refused = await answer(
+        await backroom.carol.slash(circus.channel, "tournament join", tournament=1)
+    )
+    assert refused == "There is no tournament #1."
+    dropped = await answer(
+        await backroom.carol.slash(circus.channel, "tournament leave", tournament=1)
+    )
+    assert "Cup" in dropped
+    entrants = (await circus.bot.tournament_cog.desk.load(1)).state.entrants
+    assert entrants == {}
