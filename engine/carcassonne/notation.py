@@ -14,7 +14,10 @@
 is a catalogue index on its tile or ``"planet"``. ``stack`` (top first) is the secret part:
 views leave it out. Reading checks what a position must satisfy: every tile on a free
 square matching its neighbours, every tile of the set accounted for exactly once, meeples
-on real features, at most 4 small and 1 large per seat, no feature shared by two units.
+on real features, at most 4 small and 1 large per seat, no feature shared by two sides
+(units) but in the deploy phase: a tile placed may join features held by two sides, whose
+battle is fought once the deploy is played (spec §2, §3). Then ``placed`` is the last tile
+of ``board``, no meeple stands on it yet, and on the map without it no feature is shared.
 """
 
 from __future__ import annotations
@@ -261,12 +264,36 @@ def _check_conservation(state: GameState) -> None:
         supply = state.supply(seat)
         if supply[Size.SMALL] < 0 or supply[Size.LARGE] < 0:
             raise MalformedPosition(f"{seat} has more meeples on the map than they own")
-    for region in state.board.regions:
-        inside = [m for m in state.meeples if state.board.region(m.at) is region]
-        if len(units_in(inside, state.unit_of)) > 1:
-            raise MalformedPosition(f"the feature at {region.anchor} holds two sides")
+    _check_sides(state)
     if state.is_over and state.meeples:
         raise MalformedPosition("no meeple stays on the map once the game is over")
+
+
+def _shared(board: Board, state: GameState) -> FeatureRef | None:
+    """The anchor of the first feature of ``board`` holding meeples of two sides."""
+    for region in board.regions:
+        inside = [m for m in state.meeples if board.region(m.at) is region]
+        if len(units_in(inside, state.unit_of)) > 1:
+            return region.anchor
+    return None
+
+
+def _check_sides(state: GameState) -> None:
+    """A feature holds one side, but after a placement that joined two sides' features,
+    until the deploy fights the battle: the map before that tile holds no shared feature."""
+    if state.phase is Phase.DEPLOY:
+        if len(state.board) < 2 or state.placed != state.board.tiles[-1].square:
+            raise MalformedPosition("placed names the tile placed last")
+        if any(meeple.at.square == state.placed for meeple in state.meeples):
+            raise MalformedPosition("no meeple stands on the tile just placed before the deploy")
+    shared = _shared(state.board, state)
+    if shared is None:
+        return
+    if state.phase is not Phase.DEPLOY:
+        raise MalformedPosition(f"the feature at {shared} holds two sides")
+    before = _shared(Board(state.board.tiles[:-1]), state)
+    if before is not None:
+        raise MalformedPosition(f"the feature at {before} held two sides before the tile placed")
 
 
 __all__ = ["read_position", "write_position"]

@@ -1,12 +1,13 @@
 """Random play: seeded games of 1 to 6 players on both sides and in both ambush modes.
 
-At every step: the position round-trips through JSON; replaying the recorded action on
-the replayed state gives the live state; no filled cell ever changes; the events alone
-rebuild every map; season scores, coins and monster losses equal a recount from the map;
-the 1×1 fallback is offered exactly when no shape fits; a random placement the engine
-accepts is one of the listed legal placements and one it refuses changes nothing; views
-never show the deck or another seat's choice; events serialise and private ones go to
-the acting seat only. The whole record replays at the end.
+At the start and after every action (a random placement the rules accept included): the
+position round-trips through JSON; replaying the recorded action on the replayed state
+gives the live state; no filled cell ever changes; the events alone rebuild every map;
+season scores, coins and monster losses equal a recount from the map; the 1×1 fallback is
+offered exactly when no shape fits; a random placement the engine accepts is one of the
+listed legal placements and one it refuses changes nothing; views never show the deck or
+another seat's choice; events serialise and private ones go to the acting seat only. The
+whole record replays at the end.
 
 A short loop runs by default; ``CIRCUS_LONG=1`` plays thousands of games.
 """
@@ -126,6 +127,9 @@ def try_random_placement(state: GameState, seat: str, rng: Rng) -> None:
     except EngineError:
         assert write_position(state) == before
         return
+    assert read_position(json.loads(json.dumps(write_position(transition.state)))) == (
+        transition.state
+    )
     drawing = transition.state.commit_of(seat) or next(
         e.drawing for e in transition.events if isinstance(e, ShapeDrawn) and e.seat == seat
     )
@@ -152,6 +156,7 @@ def play_one(seed: int) -> int:
     expedition = Expedition.new(seats=seats, seed=seed, side=side, ambush=ambush)
     rng = Rng(seed, 4242)
     replayed = replay(expedition.record)
+    assert read_position(json.loads(json.dumps(write_position(replayed)))) == replayed
     ledger = Ledger(expedition.state)
     steps = 0
     while not expedition.is_over:

@@ -1,6 +1,7 @@
 """Random play over many seeded races: the invariants that must hold at every step.
 
-At every commit: the position round-trips through JSON, an illegal action raises and
+At the start and after every accepted commit (a random one the rules happen to accept
+included): the position round-trips through JSON, an illegal action raises and
 changes nothing, cards (147) and fan tokens (60) are conserved, no attack box area holds
 more than 3 cubes, no chariot goes backwards, every race ends, and a seat's playable
 symbols are those of its listed legal moves. ``replay(record)``
@@ -66,10 +67,24 @@ def random_illegal_move(rng: Rng, hand_size: int) -> Move:
     )
 
 
+def check_step(race: Race, positions: dict[str, int], *, replay_every_step: bool) -> None:
+    """The invariants after one accepted commit."""
+    state = race.state
+    assert_round_trips(state)
+    assert_conserved(state)
+    for chariot in state.chariots:
+        assert 0 <= chariot.attack <= ATTACK_BOXES
+        assert chariot.position >= positions[chariot.seat], "a chariot went backwards"
+        positions[chariot.seat] = chariot.position
+    if replay_every_step:
+        assert replay(race.record) == state
+
+
 def play_random_race(seed: int, *, replay_every_step: bool) -> Race:
     rng = Rng(seed, 1)
     race = Race.new(seats=2 + seed % 5, seed=seed, laps=1 + seed % 3)
     positions = {seat: 0 for seat in race.seats}
+    assert_round_trips(race.state)
     assert_conserved(race.state)
     while not race.is_over:
         assert race.turn <= MAX_TURNS, "the race does not end"
@@ -80,6 +95,8 @@ def play_random_race(seed: int, *, replay_every_step: bool) -> Race:
                 race.commit(seat, random_illegal_move(rng, len(race.state.chariot(seat).hand)))
             except EngineError:
                 assert race.state == before and len(race.record.actions) == actions
+            else:
+                check_step(race, positions, replay_every_step=replay_every_step)
             if race.turn != turn or race.is_over:
                 break  # the random move was legal and the last one: the turn resolved
             moves = race.legal_moves(seat)
@@ -87,15 +104,7 @@ def play_random_race(seed: int, *, replay_every_step: bool) -> Race:
             listed = {move.symbol for move in moves if move.symbol is not None}
             assert set(race.view(seat).playable_symbols()) == listed
             race.commit(seat, moves[rng.below(len(moves))])
-            state = race.state
-            assert_round_trips(state)
-            assert_conserved(state)
-            for chariot in state.chariots:
-                assert 0 <= chariot.attack <= ATTACK_BOXES
-                assert chariot.position >= positions[chariot.seat], "a chariot went backwards"
-                positions[chariot.seat] = chariot.position
-            if replay_every_step:
-                assert replay(race.record) == state
+            check_step(race, positions, replay_every_step=replay_every_step)
     assert replay(race.record) == race.state
     return race
 
