@@ -1,4 +1,5 @@
-"""What every game engine shares: errors, actions, events, chance, records and replay.
+"""What every game engine shares: errors, actions, events, chance, records and replay,
+and the readers of a position's plain values.
 
 A game is a :class:`Ruleset`: static rules that set a game up and apply one action at a
 time. Engines are pure: no discord, asyncio, database, clock or global random. The only
@@ -386,6 +387,36 @@ def ruleset_for(ruleset_id: str) -> Ruleset[Any]:
         raise MalformedPosition(f"unknown game '{ruleset_id}'")
     ruleset: Ruleset[Any] = importlib.import_module(module_name).RULESET
     return ruleset
+
+
+# --------------------------------------------------------------------------- notation
+
+
+def read_int(value: JSON, what: str, low: int = 0) -> int:
+    """A whole number of a position, ``low`` or more, or a MalformedPosition naming ``what``."""
+    if isinstance(value, bool) or not isinstance(value, int) or value < low:
+        raise MalformedPosition(f"{what} must be a whole number ≥ {low}, not {value!r}")
+    return value
+
+
+def read_list(value: JSON, what: str) -> list[JSON]:
+    """A list of a position, or a MalformedPosition naming ``what``."""
+    if not isinstance(value, list):
+        raise MalformedPosition(f"{what} must be a list")
+    return value
+
+
+def check_position_keys(obj: JSON, keys: frozenset[str], required: Sequence[str]) -> None:
+    """Check that a position is an object holding nothing but ``keys`` and every one of
+    ``required``; else a MalformedPosition saying which keys are unknown or missing."""
+    if not isinstance(obj, Mapping):
+        raise MalformedPosition("a position must be a JSON object")
+    unknown = set(obj) - keys
+    if unknown:
+        raise MalformedPosition(f"unknown position keys: {', '.join(sorted(unknown))}")
+    missing = [key for key in required if key not in obj]
+    if missing:
+        raise MalformedPosition(f"a position needs {', '.join(missing)}")
 
 
 # --------------------------------------------------------------------------- records
