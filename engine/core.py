@@ -1,5 +1,6 @@
-"""What every game engine shares: errors, actions, events, chance, records and replay,
-and the readers of a position's plain values.
+"""What every game engine shares: errors, actions, events (those of secret simultaneous
+choices among them), chance, records and replay, and the readers of a position's plain
+values.
 
 A game is a :class:`Ruleset`: static rules that set a game up and apply one action at a
 time. Engines are pure: no discord, asyncio, database, clock or global random. The only
@@ -292,6 +293,55 @@ class Event:
         if self.private:
             out["private"] = True
         return out
+
+
+@dataclass(frozen=True)
+class SeatCommitted(Event):
+    """In a game of secret simultaneous choices, a seat has made (``changed``: replaced)
+    its choice for the turn; what it chose stays secret. ``waiting_for`` is who still owes
+    one, in seat order: the last seat's commit resolves the turn."""
+
+    type: ClassVar[str] = "committed"
+    seat: str
+    changed: bool
+    waiting_for: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class SeatWithdrawn(Event):
+    """A seat's choice for the turn was taken back unrevealed (its seat changed hands): the
+    seat owes one again."""
+
+    type: ClassVar[str] = "withdrawn"
+    seat: str
+    waiting_for: tuple[str, ...]
+
+
+ChoiceT = TypeVar("ChoiceT")
+
+
+def commit_of(commits: Sequence[tuple[str, ChoiceT]], seat: str) -> ChoiceT | None:
+    """``seat``'s secret choice of the turn, if it has made one."""
+    for committed, choice in commits:
+        if committed == seat:
+            return choice
+    return None
+
+
+def with_commit(
+    commits: Sequence[tuple[str, ChoiceT]], seats: Sequence[str], seat: str, choice: ChoiceT
+) -> tuple[tuple[str, ChoiceT], ...]:
+    """The turn's choices with ``seat``'s made or replaced, in seat order."""
+    chosen = dict(commits)
+    chosen[seat] = choice
+    return tuple((name, chosen[name]) for name in seats if name in chosen)
+
+
+def without_commit(
+    commits: Sequence[tuple[str, ChoiceT]], seat: str
+) -> tuple[tuple[str, ChoiceT], ...]:
+    """The turn's choices with ``seat``'s taken back."""
+    return tuple(commit for commit in commits if commit[0] != seat)
 
 
 def public_events(events: Iterable[Event]) -> list[Event]:

@@ -48,6 +48,8 @@ from engine.core import (
     MalformedAction,
     MalformedPosition,
     Transition,
+    with_commit,
+    without_commit,
 )
 
 COMMIT = "commit"
@@ -149,15 +151,12 @@ class CharioteerRules:
         move = Move.from_json(action.data, seat=seat)
         analyse(state, seat, move)
         changed = state.commit_of(seat) is not None
-        commits = dict(state.commits)
-        commits[seat] = move
-        ordered = tuple((name, commits[name]) for name in state.seats if name in commits)
-        committed = _replace(state, commits=ordered)
+        committed = _replace(state, commits=with_commit(state.commits, state.seats, seat, move))
         waiting = committed.waiting_for
         events: list[Event] = [MoveCommitted(seat, changed, waiting)]
         if waiting:
             return Transition(committed, tuple(events))
-        plays = {name: analyse(committed, name, committed_move) for name, committed_move in ordered}
+        plays = {name: analyse(committed, name, chosen) for name, chosen in committed.commits}
         resolved, turn_events = resolve_turn(committed, plays, chance)
         return Transition(resolved, (*events, *turn_events))
 
@@ -180,7 +179,7 @@ def _withdraw(state: RaceState, seat: str) -> Transition[RaceState]:
         raise GameOver("the race is over", seat=seat)
     if state.commit_of(seat) is None:
         raise IllegalAction("there is no move to withdraw this turn", seat=seat)
-    withdrawn = _replace(state, commits=tuple(c for c in state.commits if c[0] != seat))
+    withdrawn = _replace(state, commits=without_commit(state.commits, seat))
     return Transition(withdrawn, (MoveWithdrawn(seat, withdrawn.waiting_for),))
 
 
