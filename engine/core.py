@@ -1,6 +1,6 @@
 """What every game engine shares: errors, actions, events (those of secret simultaneous
-choices among them), chance, records and replay, and the readers of a position's plain
-values.
+choices among them), chance, rulesets, records and replay, the readers of a position's
+plain values, and the live table a game's callers hold.
 
 A game is a :class:`Ruleset`: static rules that set a game up and apply one action at a
 time. Engines are pure: no discord, asyncio, database, clock or global random. The only
@@ -16,7 +16,7 @@ import enum
 import importlib
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, Generic, Protocol, TypeVar
+from typing import Any, ClassVar, Generic, Protocol, Self, TypeVar
 
 JSON = Any
 """A value made of dicts, lists, str, int, float, bool and None."""
@@ -422,6 +422,30 @@ class Ruleset(Protocol[StateT]):
         ...
 
 
+class SeededState(Protocol):
+    """A state that keeps its game's seed and counts the chance outcomes drawn so far."""
+
+    @property
+    def seed(self) -> int: ...
+
+    @property
+    def draws(self) -> int: ...
+
+
+SeededStateT = TypeVar("SeededStateT", bound=SeededState)
+
+
+class SeededRules(Generic[SeededStateT]):
+    """What a :class:`Ruleset` whose states keep ``seed`` and ``draws`` answers alike:
+    live chance goes on from the state's own seed and count of draws."""
+
+    def chance_index(self, state: SeededStateT) -> int:
+        return state.draws
+
+    def seed_of(self, state: SeededStateT) -> int:
+        return state.seed
+
+
 RULESET_MODULES: dict[str, str] = {
     "charioteer": "engine.charioteer",
     "cartographers": "engine.cartographers",
@@ -630,3 +654,60 @@ def advance(
     chance = Chance.live(ruleset.seed_of(state), ruleset.chance_index(state))
     transition = ruleset.apply(state, action, chance)
     return action.with_chance(chance.outcomes), transition
+
+
+# --------------------------------------------------------------------------- live tables
+
+
+class TableState(Protocol):
+    """What a :class:`LiveTable` reads of its game's state."""
+
+    @property
+    def seats(self) -> tuple[str, ...]: ...
+
+    @property
+    def is_over(self) -> bool: ...
+
+
+TableStateT = TypeVar("TableStateT", bound=TableState)
+
+
+class LiveTable(Generic[TableStateT]):
+    """A live game as its callers hold it (the command line, the AI runs, the bot): the
+    :class:`Game` it wraps, read back from a position or a record, its seats and its
+    position notation. Each game's table (``Race``, ``Expedition``, ``Table``) names its
+    :attr:`ruleset` and adds how a new one is set up, its actions, its view and result."""
+
+    ruleset: ClassVar[Ruleset[Any]]
+
+    def __init__(self, game: Game[TableStateT]) -> None:
+        self.game = game
+
+    @classmethod
+    def from_position(cls, position: Mapping[str, JSON]) -> Self:
+        return cls(Game.from_position(cls.ruleset, position))
+
+    @classmethod
+    def from_record(cls, record: GameRecord) -> Self:
+        game: Game[TableStateT] = Game.from_record(record)
+        return cls(game)
+
+    @property
+    def state(self) -> TableStateT:
+        return self.game.state
+
+    @property
+    def record(self) -> GameRecord:
+        return self.game.record
+
+    @property
+    def seats(self) -> tuple[str, ...]:
+        return self.state.seats
+
+    @property
+    def is_over(self) -> bool:
+        return self.state.is_over
+
+    def position(self) -> dict[str, JSON]:
+        """The game's position notation of the table now."""
+        return self.game.ruleset.to_position(self.state)

@@ -86,6 +86,7 @@ from engine.core import (
     IllegalAction,
     MalformedAction,
     MalformedPosition,
+    SeededRules,
     Transition,
     with_commit,
     without_commit,
@@ -153,7 +154,7 @@ class _Table:
         )
 
 
-class CartographersRules:
+class CartographersRules(SeededRules[GameState]):
     """The rules of Cartographers (pure; see :class:`~engine.core.Ruleset`)."""
 
     id: ClassVar[str] = "cartographers"
@@ -236,12 +237,6 @@ class CartographersRules:
         _play_on(table, check_season=True)
         final = dataclasses.replace(table.state, draws=chance.next_index)
         return Transition(final, tuple(table.events))
-
-    def chance_index(self, state: GameState) -> int:
-        return state.draws
-
-    def seed_of(self, state: GameState) -> int:
-        return state.seed
 
     def from_position(self, position: Mapping[str, JSON]) -> GameState:
         return read_position(position)

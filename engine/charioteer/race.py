@@ -43,10 +43,11 @@ from engine.core import (
     Event,
     Game,
     GameOver,
-    GameRecord,
     IllegalAction,
+    LiveTable,
     MalformedAction,
     MalformedPosition,
+    SeededRules,
     Transition,
     with_commit,
     without_commit,
@@ -75,7 +76,7 @@ def _read_config(config: Mapping[str, JSON]) -> tuple[tuple[str, ...], RaceOptio
     return SEAT_NAMES[:seats], options
 
 
-class CharioteerRules:
+class CharioteerRules(SeededRules[RaceState]):
     """The rules of Charioteer (pure; see :class:`~engine.core.Ruleset`)."""
 
     id: ClassVar[str] = "charioteer"
@@ -160,12 +161,6 @@ class CharioteerRules:
         resolved, turn_events = resolve_turn(committed, plays, chance)
         return Transition(resolved, (*events, *turn_events))
 
-    def chance_index(self, state: RaceState) -> int:
-        return state.draws
-
-    def seed_of(self, state: RaceState) -> int:
-        return state.seed
-
     def from_position(self, position: Mapping[str, JSON]) -> RaceState:
         return read_position(position)
 
@@ -194,37 +189,15 @@ def _with_chariots(state: RaceState, chariots: list[Chariot]) -> RaceState:
 RULESET = CharioteerRules()
 
 
-class Race:
-    """A live race: state and record advanced together (see :class:`~engine.core.Game`)."""
+class Race(LiveTable[RaceState]):
+    """A live race: state and record advanced together (see :class:`~engine.core.LiveTable`)."""
 
-    def __init__(self, game: Game[RaceState]) -> None:
-        self.game = game
+    ruleset = RULESET
 
     @classmethod
     def new(cls, seats: int = 4, seed: int = 0, **options: Any) -> Race:
         """A new race of 2–6 seats (named A, B, C…) with :class:`RaceOptions`."""
         return cls(Game.new(RULESET, race_config(seats, **options), seed))
-
-    @classmethod
-    def from_position(cls, position: Mapping[str, JSON]) -> Race:
-        return cls(Game.from_position(RULESET, position))
-
-    @classmethod
-    def from_record(cls, record: GameRecord) -> Race:
-        game: Game[RaceState] = Game.from_record(record)
-        return cls(game)
-
-    @property
-    def state(self) -> RaceState:
-        return self.game.state
-
-    @property
-    def record(self) -> GameRecord:
-        return self.game.record
-
-    @property
-    def seats(self) -> tuple[str, ...]:
-        return self.state.seats
 
     @property
     def turn(self) -> int:
@@ -237,10 +210,6 @@ class Race:
     @property
     def result(self) -> Result | None:
         return self.state.result
-
-    @property
-    def is_over(self) -> bool:
-        return self.state.result is not None
 
     def commit(self, seat: str, move: Move | Mapping[str, JSON]) -> tuple[Event, ...]:
         """Choose (or change) ``seat``'s move; the last seat's commit resolves the turn.
@@ -255,6 +224,3 @@ class Race:
 
     def legal_moves(self, seat: str, *, discards: bool = True) -> list[Move]:
         return legal_moves(self.state, seat, discards=discards)
-
-    def position(self) -> dict[str, JSON]:
-        return write_position(self.state)
