@@ -5,7 +5,8 @@ process) or PostgreSQL (asyncpg, :mod:`bot.postgres`; several processes may shar
 Every accepted action is written in one transaction together with the race's snapshot,
 its next deadline and the announcements it causes; ``(race_id, seq)`` is unique and the
 race's ``seq`` is re-checked under the race row's lock, so an action can never be stored
-twice. Schema changes are numbered migrations, the same numbers on both databases.
+twice. Schema changes are the numbered migrations of :mod:`bot.migrations`, written once
+for both databases.
 """
 
 from __future__ import annotations
@@ -24,16 +25,10 @@ import aiosqlite
 import asyncpg
 
 from bot.community.ratings import rate_finished_game
+from bot.migrations import migrations
 from bot.postgres import PostgresDatabase
 from bot.shards import EVERY_SHARD, Shards
-from bot.sql import (
-    LAST_ID,
-    SEAT_HOLDERS_MIGRATION,
-    DuplicateRow,
-    Row,
-    remind_at_sql,
-    with_last_id,
-)
+from bot.sql import DIALECTS, LAST_ID, SQLITE, DuplicateRow, Row, with_last_id
 from bot.sql import InTransaction as InTransaction
 from bot.sql import StaleWrite as StaleWrite
 from bot.sql import StorageError as StorageError
@@ -41,213 +36,8 @@ from engine.core import JSON, Action
 
 log = logging.getLogger(__name__)
 
-MIGRATIONS: tuple[str, ...] = (
-    """
-    CREATE TABLE races (
-        id INTEGER PRIMARY KEY,
-        game TEXT NOT NULL,
-        guild_id INTEGER,
-        channel_id INTEGER,
-        thread_id INTEGER,
-        host_id INTEGER NOT NULL,
-        status TEXT NOT NULL,
-        settings TEXT NOT NULL,
-        seed INTEGER NOT NULL,
-        setup TEXT,
-        state TEXT,
-        seq INTEGER NOT NULL DEFAULT 0,
-        turn INTEGER NOT NULL DEFAULT 0,
-        waiting TEXT NOT NULL DEFAULT '',
-        deadline REAL,
-        reminders INTEGER NOT NULL DEFAULT 0,
-        lobby_message_id INTEGER,
-        board_message_id INTEGER,
-        locale TEXT,
-        created_at REAL NOT NULL,
-        updated_at REAL NOT NULL
-    );
-    CREATE INDEX races_by_status ON races (status);
-    CREATE INDEX races_by_deadline ON races (deadline) WHERE deadline IS NOT NULL;
-    CREATE INDEX races_by_thread ON races (thread_id);
-    CREATE INDEX races_by_channel ON races (channel_id, status);
-    CREATE TABLE seats (
-        race_id INTEGER NOT NULL REFERENCES races (id),
-        seat TEXT NOT NULL,
-        user_id INTEGER,
-        name TEXT NOT NULL,
-        ai_level TEXT,
-        joined_at REAL NOT NULL,
-        PRIMARY KEY (race_id, seat)
-    );
-    CREATE INDEX seats_by_user ON seats (user_id);
-    CREATE TABLE actions (
-        race_id INTEGER NOT NULL REFERENCES races (id),
-        seq INTEGER NOT NULL,
-        seat TEXT,
-        kind TEXT NOT NULL,
-        data TEXT NOT NULL,
-        chance TEXT NOT NULL,
-        by_user INTEGER,
-        source TEXT NOT NULL,
-        at REAL NOT NULL,
-        PRIMARY KEY (race_id, seq)
-    );
-    CREATE TABLE outbox (
-        id INTEGER PRIMARY KEY,
-        race_id INTEGER NOT NULL REFERENCES races (id),
-        kind TEXT NOT NULL,
-        seq INTEGER NOT NULL,
-        turn INTEGER NOT NULL,
-        created_at REAL NOT NULL,
-        sent_at REAL,
-        message_id INTEGER,
-        UNIQUE (race_id, kind, seq)
-    );
-    CREATE INDEX outbox_pending ON outbox (sent_at) WHERE sent_at IS NULL;
-    CREATE TABLE results (
-        race_id INTEGER NOT NULL REFERENCES races (id),
-        seat TEXT NOT NULL,
-        user_id INTEGER,
-        name TEXT NOT NULL,
-        place INTEGER NOT NULL,
-        turns INTEGER NOT NULL,
-        finished_at REAL NOT NULL,
-        PRIMARY KEY (race_id, seat)
-    );
-    CREATE INDEX results_by_user ON results (user_id);
-    CREATE TABLE drafts (
-        race_id INTEGER NOT NULL,
-        user_id INTEGER NOT NULL,
-        turn INTEGER NOT NULL,
-        draft TEXT NOT NULL,
-        PRIMARY KEY (race_id, user_id)
-    );
-    CREATE TABLE users (
-        user_id INTEGER PRIMARY KEY,
-        dm INTEGER NOT NULL DEFAULT 0,
-        locale TEXT
-    );
-    """,
-    # 2: every game's options live in settings.options (Charioteer's laps moved there), and
-    # a server's tables are listed by status.
-    """
-    UPDATE races
-    SET settings = json_set(
-        json_remove(settings, '$.laps'), '$.options.laps', json_extract(settings, '$.laps')
-    )
-    WHERE json_type(settings, '$.laps') IS NOT NULL;
-    CREATE INDEX races_by_guild ON races (guild_id, status);
-    """,
-    # 3: facts the host keeps about itself (the hash of the synced slash commands).
-    """
-    CREATE TABLE host_facts (
-        key TEXT PRIMARY KEY,
-        value TEXT NOT NULL
-    );
-    """,
-    # 4: a member whose DMs are closed is remembered until they choose DMs again.
-    """
-    ALTER TABLE users ADD COLUMN dm_closed INTEGER NOT NULL DEFAULT 0;
-    """,
-    # 5: skill ratings, one per player (a member, or an AI level) per game per server
-    # (guild 0: games outside a server), and every rated game's change per seat.
-    """
-    CREATE TABLE ratings (
-        guild_id INTEGER NOT NULL,
-        game TEXT NOT NULL,
-        player TEXT NOT NULL,
-        user_id INTEGER,
-        name TEXT NOT NULL,
-        mu REAL NOT NULL,
-        sigma REAL NOT NULL,
-        games INTEGER NOT NULL,
-        wins INTEGER NOT NULL,
-        podiums INTEGER NOT NULL,
-        updated_at REAL NOT NULL,
-        PRIMARY KEY (guild_id, game, player)
-    );
-    CREATE INDEX ratings_by_ordinal ON ratings (guild_id, game, (mu - 3 * sigma) DESC);
-    CREATE TABLE rating_changes (
-        id INTEGER PRIMARY KEY,
-        race_id INTEGER NOT NULL REFERENCES races (id),
-        seat TEXT NOT NULL,
-        guild_id INTEGER NOT NULL,
-        game TEXT NOT NULL,
-        player TEXT NOT NULL,
-        place INTEGER NOT NULL,
-        seats INTEGER NOT NULL,
-        mu_before REAL NOT NULL,
-        sigma_before REAL NOT NULL,
-        mu_after REAL NOT NULL,
-        sigma_after REAL NOT NULL,
-        at REAL NOT NULL,
-        UNIQUE (race_id, seat)
-    );
-    CREATE INDEX rating_changes_by_player ON rating_changes (guild_id, game, player, at);
-    CREATE INDEX rating_changes_by_game ON rating_changes (guild_id, game, at, race_id);
-    """,
-    # 6: tournaments as logs of events, the host tables their rounds opened, and each
-    # server's settings.
-    """
-    CREATE TABLE tournaments (
-        id INTEGER PRIMARY KEY,
-        guild_id INTEGER NOT NULL,
-        game TEXT NOT NULL,
-        name TEXT NOT NULL,
-        host_id INTEGER NOT NULL,
-        settings TEXT NOT NULL,
-        status TEXT NOT NULL,
-        created_at REAL NOT NULL
-    );
-    CREATE INDEX tournaments_by_guild ON tournaments (guild_id, status);
-    CREATE TABLE tournament_events (
-        tournament_id INTEGER NOT NULL REFERENCES tournaments (id),
-        seq INTEGER NOT NULL,
-        kind TEXT NOT NULL,
-        data TEXT NOT NULL,
-        by_user INTEGER,
-        at REAL NOT NULL,
-        PRIMARY KEY (tournament_id, seq)
-    );
-    CREATE TABLE tournament_tables (
-        tournament_id INTEGER NOT NULL REFERENCES tournaments (id),
-        round INTEGER NOT NULL,
-        table_index INTEGER NOT NULL,
-        race_id INTEGER UNIQUE REFERENCES races (id),
-        PRIMARY KEY (tournament_id, round, table_index)
-    );
-    CREATE TABLE guild_settings (
-        guild_id INTEGER PRIMARY KEY,
-        settings TEXT NOT NULL
-    );
-    """,
-    # 7: where a tournament is announced (its channel and sign-up post) and when sign-up
-    # closes on its own; each result's team in a team game.
-    """
-    ALTER TABLE results ADD COLUMN team TEXT;
-    ALTER TABLE tournaments ADD COLUMN channel_id INTEGER;
-    ALTER TABLE tournaments ADD COLUMN signup_message_id INTEGER;
-    ALTER TABLE tournaments ADD COLUMN starts_at REAL;
-    CREATE INDEX tournaments_by_start ON tournaments (status, starts_at);
-    """,
-    # 8: which bot process handles a race's time limits and posts, until when (claims are
-    # taken on PostgreSQL, where several processes share the database).
-    """
-    ALTER TABLE races ADD COLUMN claimed_by TEXT;
-    ALTER TABLE races ADD COLUMN claimed_until REAL;
-    """,
-    # 9: when a race's next reminder is due, kept by the database itself and indexed: the
-    # dispatcher reads the reminders due instead of every running race; running races by
-    # deadline (the status index alone made the dispatcher read every running race).
-    f"""
-    ALTER TABLE races ADD COLUMN remind_at REAL GENERATED ALWAYS AS
-        ({remind_at_sql("json_extract(settings, '$.turn_seconds')")}) VIRTUAL;
-    CREATE INDEX races_by_reminder ON races (remind_at) WHERE remind_at IS NOT NULL;
-    DROP INDEX races_by_deadline;
-    CREATE INDEX running_races_by_deadline ON races (status, deadline);
-    """,
-    SEAT_HOLDERS_MIGRATION.format(id="INTEGER", time="REAL"),
-)
+MIGRATIONS = migrations(SQLITE)
+"""The numbered migrations in SQLite's dialect."""
 
 
 @dataclass(frozen=True)
@@ -723,9 +513,7 @@ class Storage:
     def json_number(self, column: str, key: str) -> str:
         """SQL for the number under ``key`` in a column holding a JSON object (NULL when
         absent)."""
-        if self.dialect == "postgres":
-            return f"(({column})::jsonb ->> '{key}')::double precision"
-        return f"json_extract({column}, '$.{key}')"
+        return DIALECTS[self.dialect].json_number(column, key)
 
     async def _one(self, sql: str, params: Sequence[Any] = ()) -> Row | None:
         rows = await self._all(sql, params)

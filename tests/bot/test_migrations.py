@@ -19,6 +19,7 @@ from bot.storage import MIGRATIONS, Storage
 from engine.core import Rng
 from tests.bot.conftest import first_choice
 from tests.bot.test_service import play_to_the_end, random_move
+from tests.databases import postgres_schema
 
 RELEASE_1 = Path(__file__).parent / "data" / "circus-v1.db"
 """Made by the release before the game-agnostic host: race 1 running (2 seats, 2 laps,
@@ -97,3 +98,80 @@ async def test_the_players_of_a_running_race_are_known_as_its_seat_holders(
     assert refused.value.key == "error.held_another_seat"
     back = await migrated.substitute(1, ALICE, "A", ALICE, "alice")
     assert back.table.seat("A").user_id == ALICE
+
+
+Schema = dict[str, object]
+
+SQLITE_TYPES = {"INTEGER": "integer", "REAL": "real", "TEXT": "text"}
+POSTGRES_TYPES = {"bigint": "integer", "double precision": "real", "text": "text"}
+
+
+async def _sqlite_schema(path: Path) -> Schema:
+    """Every table's columns (name, type, required, generated) and every index made by a
+    migration, with its table, of a SQLite file."""
+    storage = await Storage.open(path)
+    try:
+        tables = [
+            str(row[0])
+            for row in await storage.read(
+                "SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name"
+            )
+        ]
+        columns = {
+            table: [
+                (name, SQLITE_TYPES[kind], bool(not_null or key), hidden in (2, 3))
+                for _, name, kind, not_null, _, key, hidden in await storage.read(
+                    "SELECT * FROM pragma_table_xinfo(?) ORDER BY cid", (table,)
+                )
+            ]
+            for table in tables
+        }
+        indexes = await storage.read(
+            "SELECT name, tbl_name FROM sqlite_master WHERE type = 'index' AND sql IS NOT NULL"
+            " ORDER BY name"
+        )
+    finally:
+        await storage.close()
+    return {"columns": columns, "indexes": [tuple(row) for row in indexes]}
+
+
+async def _postgres_schema(url: str) -> Schema:
+    """The same of a PostgreSQL schema (but for ``schema_version``: SQLite keeps its version
+    in the file's header)."""
+    storage = await Storage.open(url)
+    try:
+        rows = await storage.read(
+            "SELECT table_name, column_name, data_type, is_nullable, is_generated"
+            " FROM information_schema.columns WHERE table_schema = current_schema()"
+            " AND table_name <> 'schema_version' ORDER BY table_name, ordinal_position"
+        )
+        columns: dict[str, list[tuple[str, str, bool, bool]]] = {}
+        for table, name, kind, nullable, generated in rows:
+            columns.setdefault(table, []).append(
+                (name, POSTGRES_TYPES[kind], nullable == "NO", generated == "ALWAYS")
+            )
+        indexes = await storage.read(
+            "SELECT index.relname, owner.relname FROM pg_index"
+            " JOIN pg_class index ON index.oid = pg_index.indexrelid"
+            " JOIN pg_class owner ON owner.oid = pg_index.indrelid"
+            " WHERE owner.relnamespace = current_schema()::regnamespace"
+            " AND NOT EXISTS (SELECT 1 FROM pg_constraint WHERE conindid = index.oid)"
+            " ORDER BY index.relname"
+        )
+    finally:
+        await storage.close()
+    return {"columns": columns, "indexes": [tuple(row) for row in indexes]}
+
+
+async def test_both_databases_migrate_to_the_same_tables_columns_and_indexes(
+    tmp_path: Path,
+) -> None:
+    """The migrations are written once for both dialects: an empty SQLite file and an
+    empty PostgreSQL schema end with the same tables, columns (name, type, NOT NULL,
+    generated) and indexes."""
+    sqlite = await _sqlite_schema(tmp_path / "empty.db")
+    async with postgres_schema() as url:
+        postgres = await _postgres_schema(url)
+    assert sqlite["columns"] == postgres["columns"]
+    assert sqlite["indexes"] == postgres["indexes"]
+    assert "seats" in sqlite["columns"]  # type: ignore[operator]

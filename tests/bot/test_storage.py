@@ -14,11 +14,9 @@ import aiosqlite
 import asyncpg
 import pytest
 
-from bot.postgres import MIGRATIONS as POSTGRES_MIGRATIONS
 from bot.postgres import PostgresDatabase
 from bot.shards import EVERY_SHARD, Shards
 from bot.sql import DuplicateRow
-from bot.storage import MIGRATIONS as SQLITE_MIGRATIONS
 from bot.storage import StaleWrite, Storage, StorageError, StoredAction
 from engine.core import Action
 from tests.databases import postgres_schema
@@ -135,10 +133,6 @@ async def test_an_unreachable_postgresql_is_one_sentence_without_the_password() 
     message = str(raised.value)
     assert message.startswith("cannot use the PostgreSQL database at 127.0.0.1:1/circus")
     assert "secret" not in message
-
-
-def test_both_databases_have_the_same_numbered_migrations() -> None:
-    assert len(SQLITE_MIGRATIONS) == len(POSTGRES_MIGRATIONS)
 
 
 async def running_races(storage: Storage, deadlines: list[float]) -> list[int]:
