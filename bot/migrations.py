@@ -287,6 +287,58 @@ def _seat_holders(d: Dialect) -> str:
     """
 
 
+POSTGRES_NAMES_FOR_TABLES = """
+    ALTER SEQUENCE races_id_seq RENAME TO game_tables_id_seq;
+    ALTER INDEX races_pkey RENAME TO game_tables_pkey;
+    ALTER INDEX outbox_race_id_kind_seq_key RENAME TO outbox_table_id_kind_seq_key;
+    ALTER INDEX rating_changes_race_id_seat_key RENAME TO rating_changes_table_id_seat_key;
+    ALTER INDEX tournament_tables_race_id_key RENAME TO tournament_tables_table_id_key;
+    ALTER TABLE seats RENAME CONSTRAINT seats_race_id_fkey TO seats_table_id_fkey;
+    ALTER TABLE actions RENAME CONSTRAINT actions_race_id_fkey TO actions_table_id_fkey;
+    ALTER TABLE outbox RENAME CONSTRAINT outbox_race_id_fkey TO outbox_table_id_fkey;
+    ALTER TABLE results RENAME CONSTRAINT results_race_id_fkey TO results_table_id_fkey;
+    ALTER TABLE rating_changes
+        RENAME CONSTRAINT rating_changes_race_id_fkey TO rating_changes_table_id_fkey;
+    ALTER TABLE tournament_tables
+        RENAME CONSTRAINT tournament_tables_race_id_fkey TO tournament_tables_table_id_fkey;
+    ALTER TABLE seat_holders
+        RENAME CONSTRAINT seat_holders_race_id_fkey TO seat_holders_table_id_fkey;
+"""
+"""What PostgreSQL itself named after races and their ids: the id sequence, the keys and
+their indexes (SQLite leaves them unnamed). Renaming a key's index renames the key."""
+
+
+def _table_words(d: Dialect) -> str:
+    """11: every game is played at a table: ``races`` becomes ``game_tables``, every
+    ``race_id`` a ``table_id``, and the indexes are named after game tables; every row
+    stays as it was. (Not plain ``tables``: a query ``FROM tables`` reads like the
+    catalogue's own ``information_schema.tables``, and beside ``tournament_tables`` it
+    would not say which tables.)"""
+    return f"""
+    ALTER TABLE races RENAME TO game_tables;
+    ALTER TABLE seats RENAME COLUMN race_id TO table_id;
+    ALTER TABLE actions RENAME COLUMN race_id TO table_id;
+    ALTER TABLE outbox RENAME COLUMN race_id TO table_id;
+    ALTER TABLE results RENAME COLUMN race_id TO table_id;
+    ALTER TABLE drafts RENAME COLUMN race_id TO table_id;
+    ALTER TABLE rating_changes RENAME COLUMN race_id TO table_id;
+    ALTER TABLE tournament_tables RENAME COLUMN race_id TO table_id;
+    ALTER TABLE seat_holders RENAME COLUMN race_id TO table_id;
+    DROP INDEX races_by_status;
+    DROP INDEX races_by_thread;
+    DROP INDEX races_by_channel;
+    DROP INDEX races_by_guild;
+    DROP INDEX races_by_reminder;
+    DROP INDEX running_races_by_deadline;
+    CREATE INDEX game_tables_by_status ON game_tables (status);
+    CREATE INDEX game_tables_by_thread ON game_tables (thread_id);
+    CREATE INDEX game_tables_by_channel ON game_tables (channel_id, status);
+    CREATE INDEX game_tables_by_guild ON game_tables (guild_id, status);
+    CREATE INDEX game_tables_by_reminder ON game_tables (remind_at) WHERE remind_at IS NOT NULL;
+    CREATE INDEX running_game_tables_by_deadline ON game_tables (status, deadline);
+    {d.pick(sqlite="", postgres=POSTGRES_NAMES_FOR_TABLES)}"""
+
+
 MIGRATIONS: tuple[Migration, ...] = (
     _races,
     _tables_by_server,
@@ -298,6 +350,7 @@ MIGRATIONS: tuple[Migration, ...] = (
     _claims,
     _reminders,
     _seat_holders,
+    _table_words,
 )
 """Migration 1 first: a database at version N has had the first N."""
 

@@ -2,7 +2,7 @@
 numbered migrations in PostgreSQL's dialect, and write transactions.
 
 Several bot processes may share one database. A write transaction runs on one pooled
-connection; an UPDATE that finds no row (a race whose ``seq`` moved on) aborts it with
+connection; an UPDATE that finds no row (a table whose ``seq`` moved on) aborts it with
 :class:`bot.sql.StaleWrite`, and a broken unique key with :class:`bot.sql.DuplicateRow`.
 Work done inside a transaction by synchronous code (ratings) runs on a worker thread and
 reaches the transaction's connection through :class:`_Bridge`.
@@ -49,7 +49,7 @@ RECONNECT_PAUSES = (0.1, 0.3, 1.0, 3.0)
 server restarting, a fail-over); then the error goes to the caller."""
 MIGRATION_LOCK = 0x43697263
 """The advisory lock key (``Circ``) that lets one process at a time migrate a schema."""
-TABLES_WITH_IDS = frozenset({"races", "outbox", "rating_changes", "tournaments"})
+TABLES_WITH_IDS = frozenset({"game_tables", "outbox", "rating_changes", "tournaments"})
 """Tables whose INSERTs answer the new row's id (``lastrowid`` on SQLite)."""
 
 _INSERT_INTO = re.compile(r"\s*INSERT\s+INTO\s+(\w+)", re.IGNORECASE)

@@ -74,11 +74,11 @@ REMINDER_SHARES = (0.5, 0.9)
 
 
 def remind_at_sql(turn_seconds: str) -> str:
-    """SQL for when a race's next reminder is due (NULL when none is owed: not running, no
+    """SQL for when a table's next reminder is due (NULL when none is owed: not running, no
     time limit, or every reminder sent), from its ``deadline``, the ``reminders`` already
     sent and its turn's time limit (``turn_seconds``, that backend's SQL for it). A stored
     column of this, indexed, lets the time-limit dispatcher find the reminders due without
-    reading every running race."""
+    reading every running table."""
     cases = " ".join(
         f"WHEN {index} THEN deadline - {1 - share} * {turn_seconds}"
         for index, share in enumerate(REMINDER_SHARES)
@@ -119,7 +119,7 @@ class StorageError(RuntimeError):
 
 
 class StaleWrite(RuntimeError):
-    """A write found the race changed since it was read (another writer went first)."""
+    """A write found the table changed since it was read (another writer went first)."""
 
 
 class DuplicateRow(RuntimeError):
