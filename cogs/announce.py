@@ -174,7 +174,7 @@ class Announcer:
         return True
 
     async def _deliver_one(self, announcement: Announcement) -> bool:
-        table = await self.service.table(announcement.row.race_id)
+        table = await self.service.table(announcement.row.table_id)
         try:
             channel = await self.channel_for(table)
             if channel is None:
