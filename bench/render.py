@@ -162,8 +162,13 @@ def main(argv: Sequence[str] | None = None) -> None:
     carcassonne = carcassonne_positions(args.games)
     at_70 = [view for view in carcassonne if 68 <= len(view.board.tiles) <= 72]
     print(f"{len(carcassonne)} positions from {args.games} five-player Carcassonne games")
-    report("carc map", *measure(carcassonne_png, carcassonne, 1), "bytes")
-    report("carc map @70", *measure(carcassonne_png, at_70, args.repeat), "bytes")
+    seat_names = {seat: f"Player {seat}" for seat in ("red", "green", "black", "white", "orange")}
+
+    def carcassonne_map(view: CarcassonneView) -> bytes:
+        return carcassonne_png(view, names=seat_names)
+
+    report("carc map", *measure(carcassonne_map, carcassonne, 1), "bytes")
+    report("carc map @70", *measure(carcassonne_map, at_70, args.repeat), "bytes")
 
 
 if __name__ == "__main__":
