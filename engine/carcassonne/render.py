@@ -279,13 +279,14 @@ def _feature_anchor(placed: Placed, feature: int | None, centre: Point, tile: fl
 def _symbol_point(placed: Placed, feature: int, centre: Point, tile: float) -> Point:
     """Where a feature's faction symbol sits, clear of a meeple at its anchor: on a route
     near its other end (beside a route that ends at the centre), in the corner of an
-    asteroid field."""
+    asteroid field farthest from the meeple."""
     sides = turned(placed.tile, placed.rotation)[0][feature]
     if placed.type.features[feature].kind is Kind.ROUTE:
         return _on_side(sides[-1], centre, tile, 0.3, 0.0 if len(sides) == 2 else 0.28)
-    if len(sides) == 1:
-        return _on_side(sides[0], centre, tile, 0.36, 0.17)
-    return _on_side(sides[-1], centre, tile, 0.28, 0.2)
+    along, across = (0.36, 0.17) if len(sides) == 1 else (0.36, 0.14)
+    meeple = _feature_anchor(placed, feature, centre, tile)
+    corners = [_on_side(side, centre, tile, along, a) for side in sides for a in (across, -across)]
+    return max(corners, key=lambda corner: math.dist(corner, meeple))
 
 
 class _Map:
