@@ -594,7 +594,7 @@ class CarcassonneCog(
                 )
             )
             png = await self.images.run(
-                place_png, view, placing.placement, placing.squares, lang(locale)
+                place_png, view, placing.placement, placing.squares, lang(locale), table.names
             )
             controls = place_view(table.id, view.turn, placing, locale)
         else:
@@ -623,7 +623,7 @@ class CarcassonneCog(
             lines.append(
                 t(locale, "carc.panel.deploying", choice=deployment_text(deploying, locale))
             )
-            png = await self.images.run(deploy_png, view, lang(locale))
+            png = await self.images.run(deploy_png, view, lang(locale), table.names)
             controls = deploy_view(table.id, view.turn, deploying, locale)
         if note:
             lines.append(note)
@@ -740,7 +740,7 @@ class CarcassonneCog(
         files = []
         if kind == BOARD:
             if self.announcer.can_attach(channel):
-                png = await self.images.run(board_png, view, locale=lang(locale))
+                png = await self.images.run(board_png, view, names=table.names, locale=lang(locale))
                 files.append(
                     discord.File(io.BytesIO(png), filename=f"map-{table.id}-{view.turn}.png")
                 )
@@ -757,7 +757,9 @@ class CarcassonneCog(
         elif kind == PODIUM:
             content = podium_text(table, report.events, report.view, locale)
             if self.announcer.can_attach(channel):
-                png = await self.images.run(board_png, report.view, locale=lang(locale))
+                png = await self.images.run(
+                    board_png, report.view, names=table.names, locale=lang(locale)
+                )
                 files.append(discord.File(io.BytesIO(png), filename=f"map-{table.id}-final.png"))
         else:
             content = t(locale, "carc.story.header", table=table.id, turn=report.turn)
