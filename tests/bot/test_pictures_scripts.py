@@ -12,6 +12,7 @@ from bot.community.tournament import StandingRow
 from bot.games.cartographers.pictures import panel_picture
 from bot.text import t
 from engine.cartographers import Expedition
+from engine.lettering import runs
 from tests.engine.scripts import NAMES, assert_names_drawn
 
 
@@ -35,3 +36,10 @@ def test_the_rating_chart_draws_the_members_name(name: str) -> None:
     title = t("en", "profile.chart_title", name=name, game="Charioteer")
     history = [(0.0, Rating(25, 8)), (1.0, Rating(27, 7))]
     assert_names_drawn(rating_chart(title, history), [name])
+
+
+def test_a_right_to_left_name_keeps_its_place_in_the_panel_caption() -> None:
+    seat_view = Expedition.new(seats=1, seed=2, side="A").view("1")
+    picture = panel_picture(seat_view, {"1": "דוד"}, None, (), True, "en")
+    (title,) = [text for text, _ in picture.texts if "דוד" in text]
+    assert [run.text for run in runs(title)] == ["Map of ", "דוד", " · 0 stars"]

@@ -11,6 +11,7 @@ from engine.cartographers import Expedition
 from engine.cartographers.render import season_picture, seat_map_picture
 from engine.charioteer import Race
 from engine.charioteer.render.image import board_picture
+from engine.lettering import runs
 from tests.engine.cartographers.helpers import options_for
 from tests.engine.scripts import NAMES, assert_names_drawn
 
@@ -58,3 +59,10 @@ def test_the_cartographers_captions_and_score_table_draw_every_name(
     for seat, name in named.items():
         assert_names_drawn(seat_map_picture(public, seat, names=named), [name])
     assert_names_drawn(season_picture(public, names=named), names)
+
+
+def test_a_right_to_left_name_keeps_its_place_in_a_caption() -> None:
+    public = played(2, 0).view(None)
+    picture = seat_map_picture(public, "1", names={"1": "محمد"})
+    (title,) = [text for text, _ in picture.texts if "محمد" in text]
+    assert [run.text for run in runs(title)] == ["Map of ", "محمد", " · 0 stars"]
