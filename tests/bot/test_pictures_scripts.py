@@ -42,4 +42,4 @@ def test_a_right_to_left_name_keeps_its_place_in_the_panel_caption() -> None:
     seat_view = Expedition.new(seats=1, seed=2, side="A").view("1")
     picture = panel_picture(seat_view, {"1": "דוד"}, None, (), True, "en")
     (title,) = [text for text, _ in picture.texts if "דוד" in text]
-    assert [run.text for run in runs(title)] == ["Map of ", "דוד", " · 0 stars"]
+    assert [run.text for run in runs(title, shaped=True)] == ["Map of ", "דוד", " · 0 stars"]

@@ -65,4 +65,4 @@ def test_a_right_to_left_name_keeps_its_place_in_a_caption() -> None:
     public = played(2, 0).view(None)
     picture = seat_map_picture(public, "1", names={"1": "محمد"})
     (title,) = [text for text, _ in picture.texts if "محمد" in text]
-    assert [run.text for run in runs(title)] == ["Map of ", "محمد", " · 0 stars"]
+    assert [run.text for run in runs(title, shaped=True)] == ["Map of ", "محمد", " · 0 stars"]
