@@ -113,8 +113,9 @@ def test_text_is_measured_as_it_is_drawn(name: str) -> None:
     left, _, right, _ = image.point(lambda level: 255 if level < 128 else 0).getbbox() or (0,) * 4
     width = text_width(name, 16) * OUTPUT_SCALE
     start = 10 * OUTPUT_SCALE
-    assert start - 4 <= left <= start + 6
-    assert start + width - 16 <= right <= start + width + 4
+    em = 16 * OUTPUT_SCALE  # ink may stand a little off its advance (side bearings, marks)
+    assert start - em / 8 <= left <= start + em / 4
+    assert start + width - em / 2 <= right <= start + width + em / 4
 
 
 def test_right_to_left_names_stand_right_to_left_among_left_to_right_text() -> None:
