@@ -233,14 +233,4 @@ def section_name(section: Section, locale: str) -> str:
 
 def join_list(items: Iterable[str], locale: str) -> str:
     """ "A", "A and B", "A, B and C" — the locale's way of listing."""
-    listed = list(items)
-    if not listed:
-        return ""
-    if len(listed) == 1:
-        return listed[0]
-    if len(listed) == 2:
-        return say(locale, "list.two", first=listed[0], second=listed[1])
-    text = say(locale, "list.end", first=listed[-2], last=listed[-1])
-    for item in reversed(listed[:-2]):
-        text = say(locale, "list.more", first=item, rest=text)
-    return text
+    return catalogue().join(locale, items)
