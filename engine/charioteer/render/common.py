@@ -172,6 +172,12 @@ def colour_name(colour: Colour, locale: str) -> str:
     return say(locale, f"colour.{colour.value}")
 
 
+def skill_name(colour: Colour, locale: str) -> str:
+    """A colour's skill, its words agreeing: "red skill", "habilidad roja", "abilità in
+    rosso"."""
+    return say(locale, f"skill.{colour.value}")
+
+
 def colour_letter(colour: Colour, locale: str) -> str:
     """A card colour's letter in symbols: "G"."""
     return say(locale, f"colour.{colour.value}.letter")
