@@ -55,6 +55,7 @@ T = TypeVar("T")
 
 HERE = Path(__file__).resolve().parent
 STATIC = HERE / "static"
+STATIC_TYPES = {".css": "text/css", ".js": "text/javascript"}
 POLL_SECONDS = 5.0
 """How often a live game's page asks whether a move was stored."""
 STEPS_KEPT = 64
@@ -151,6 +152,11 @@ class Site:
             lstrip_blocks=True,
         )
         self.templates.filters["rich"] = rich
+        self._static = {
+            path.name: (path.read_bytes(), STATIC_TYPES[path.suffix])
+            for path in sorted(STATIC.iterdir())
+            if path.suffix in STATIC_TYPES
+        }
 
     async def _in_thread(self, function: Callable[..., T], *args: Any, **kwargs: Any) -> T:
         call = functools.partial(function, *args, **kwargs)
@@ -182,7 +188,7 @@ class Site:
         ]
         for path, handler in routes:
             app.router.add_get(path, handler)
-        app.router.add_static("/static/", STATIC, append_version=False)
+        app.router.add_get("/static/{name:[a-z]{1,20}[.](?:css|js)}", self.static)
         app.on_cleanup.append(self._cleanup)
         return app
 
@@ -283,6 +289,16 @@ class Site:
 
     async def index(self, request: web.Request) -> web.Response:
         return self._render("index.html", lang="en")
+
+    async def static(self, request: web.Request) -> web.Response:
+        """The style sheet and the two scripts, kept in memory."""
+        found = self._static.get(request.match_info["name"])
+        if found is None:
+            raise web.HTTPNotFound()
+        body, content_type = found
+        response = web.Response(body=body, content_type=content_type)
+        response.headers["Cache-Control"] = "public, max-age=3600"
+        return response
 
     async def robots(self, request: web.Request) -> web.Response:
         return web.Response(text=ROBOTS, content_type="text/plain")
@@ -497,7 +513,7 @@ class Site:
                 tables.append(
                     {
                         "players": [
-                            (entrants[p].name, places.get(p), player_token(secret, p))
+                            (entrants[p].name, places.get(p))
                             for p in sorted(players, key=lambda p: places.get(p, len(players)))
                         ],
                         "game": game_id if game_id in shown else None,
@@ -515,7 +531,10 @@ class Site:
             rounds=rounds,
             bracket=state.settings.format is not Format.SWISS,
             champion=entrants[champion].name if champion else None,
-            tokens={p: player_token(secret, p) for p in entrants},
+            tokens={
+                p: player_token(secret, p)
+                for p in await self.reads.rated(context.page, list(entrants))
+            },
         )
 
 

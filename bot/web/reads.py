@@ -159,6 +159,17 @@ class Reads:
         )
         return {int(row[0]) for row in rows}
 
+    async def rated(self, page: WebPage, players: list[str]) -> set[str]:
+        """Which of these players have a rating in the server (a page of their own)."""
+        if not players:
+            return set()
+        marks = ", ".join("?" for _ in players)
+        rows = await self.storage.read(
+            f"SELECT DISTINCT player FROM ratings WHERE guild_id = ? AND player IN ({marks})",
+            (guild_key(page.guild_id), *players),
+        )
+        return {str(row[0]) for row in rows}
+
     async def player(self, page: WebPage, token: str) -> tuple[str, str] | None:
         """The rated player (key, name) whose page token this is on the server's page."""
         key = (page.guild_id, page.secret)

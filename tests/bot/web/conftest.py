@@ -16,10 +16,10 @@ from bot.community.tournament import Format, TournamentSettings
 from bot.service import Table, TableService
 from bot.web.app import Site
 from bot.web.publish import Publishing, WebPage
-from tests.bot.web.games import PEOPLE, Setting, open_game, play
+from tests.bot.web.games import NAMES, PEOPLE, Setting, open_game, play
 
-GUILD = 7001
-PUBLIC, PRIVATE = 7101, 7102
+GUILD = 512345678901234001
+PUBLIC, PRIVATE = 512345678901234101, 512345678901234102
 OPTIONS = {"charioteer": {"laps": 1}, "cartographers": {}, "carcassonne": {}}
 
 
@@ -80,7 +80,7 @@ async def elimination(storage: object, clock: FakeClock) -> int:
         channel_id=PUBLIC,
     )
     for user in PEOPLE[:4]:
-        await desk.sign_up(record.id, user, f"player{user}")
+        await desk.sign_up(record.id, user, NAMES[user])
     record = await desk.start(record.id, PEOPLE[0])
     while record.state.status == "running":
         number = len(record.state.rounds)

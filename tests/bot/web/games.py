@@ -9,7 +9,16 @@ from bot.games import host_for
 from bot.service import Table, TableService, TableSettings
 from engine.core import Rng
 
-PEOPLE = (101, 102, 103, 104, 105, 106)
+PEOPLE = (
+    412345678901234501,
+    412345678901234502,
+    412345678901234503,
+    412345678901234504,
+    412345678901234505,
+    412345678901234506,
+)
+"""Members' ids as Discord's look (a page must show none)."""
+NAMES = dict(zip(PEOPLE, ("Ada", "Bea", "Cy", "Dot", "Eve", "Flo"), strict=True))
 
 
 @dataclass(frozen=True)
@@ -35,7 +44,7 @@ async def open_game(
     table = await service.open_lobby(
         game=game,
         host_id=users[0],
-        host_name=f"player{users[0]}",
+        host_name=NAMES[users[0]],
         settings=TableSettings(
             seats=people + ai,
             turn_seconds=turn_seconds,
@@ -47,7 +56,7 @@ async def open_game(
         locale="en",
     )
     for user in users[1:]:
-        table = await service.join(table.id, user, f"player{user}")
+        table = await service.join(table.id, user, NAMES[user])
     for _ in range(ai):
         table = await service.add_ai(table.id, users[0], "random")
     await service.start(table.id, users[0])
@@ -81,4 +90,4 @@ async def play(
     raise AssertionError("the game did not end")
 
 
-__all__ = ["PEOPLE", "Setting", "open_game", "play"]
+__all__ = ["NAMES", "PEOPLE", "Setting", "open_game", "play"]
