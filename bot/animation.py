@@ -52,7 +52,7 @@ def _frames(pictures: Sequence[bytes]) -> list[Image.Image]:
     frames = []
     for picture in scaled:
         background = picture.getpixel((0, picture.height - 1))
-        frame = Image.new("RGB", (WIDTH, tallest), background)  # type: ignore[arg-type]
+        frame = Image.new("RGB", (WIDTH, tallest), background)
         frame.paste(picture, (0, 0))
         frames.append(frame)
     return frames
