@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import asyncio
 import functools
+import json
 import logging
 import re
 import signal
@@ -48,7 +49,6 @@ from bot.storage import Storage, StorageError
 from bot.text import t
 from bot.web.publish import TOKEN_PATTERN, WebPage, player_token
 from bot.web.reads import ENDED, Reads
-from engine.core import replay
 
 log = logging.getLogger(__name__)
 T = TypeVar("T")
@@ -142,6 +142,7 @@ class Site:
         self._thread = ThreadPoolExecutor(max_workers=1, thread_name_prefix="circus-web")
         self.images = images or ImageProcess(self._in_thread)
         self._steps: OrderedDict[tuple[int, int], list[Step]] = OrderedDict()
+        self._stories: OrderedDict[tuple[Any, ...], list[tuple[Step, list[Markup]]]] = OrderedDict()
         self._pictures: OrderedDict[tuple[Any, ...], bytes] = OrderedDict()
         self._pending: dict[tuple[Any, ...], asyncio.Future[Any]] = {}
         self.templates = jinja2.Environment(
@@ -265,6 +266,21 @@ class Site:
             self._steps.popitem(last=False)
         return steps
 
+    async def _told(self, table: Table, lang: str) -> list[tuple[Step, list[Markup]]]:
+        """Every public step of the table with its story (kept while the table stands)."""
+        key = (table.id, table.row.seq, lang, tuple(sorted(table.names.items())))
+        kept = self._stories.get(key)
+        if kept is None:
+            kept = [
+                (step, [rich(line) for line in step_story(table.game, step, table.names, lang)])
+                for step in (await self.steps(table))[1:]
+            ]
+            self._stories[key] = kept
+            while len(self._stories) > STEPS_KEPT:
+                self._stories.popitem(last=False)
+        self._stories.move_to_end(key)
+        return kept
+
     async def _picture(self, key: tuple[Any, ...], draw: Callable[..., bytes], *args: Any) -> bytes:
         kept = self._pictures.get(key)
         if kept is not None:
@@ -341,16 +357,10 @@ class Site:
     async def game(self, request: web.Request) -> web.Response:
         context = await self._context(request)
         table = await self._table(context, request)
-        steps = await self.steps(table)
-        names = table.names
-        told = [
-            (step, [rich(line) for line in step_story(table.game, step, names, context.lang)])
-            for step in steps[1:]
-        ]
+        told = await self._told(table, context.lang)
         ended = table.status in ENDED
-        state = replay(game_record(table, await self.reads.actions(table)))
-        view = host_for(table.game).view(state, None)
-        summary = broadcast_for(table.game).summary(view, names, context.lang)
+        view = public_view(table)
+        summary = broadcast_for(table.game).summary(view, table.names, context.lang)
         return self._render(
             "game.html",
             lang=context.lang,
@@ -378,8 +388,7 @@ class Site:
         seq = int(request.match_info["seq"])
         if seq != table.row.seq:
             raise web.HTTPNotFound()
-        state = replay(game_record(table, await self.reads.actions(table)))
-        view = host_for(table.game).view(state, None)
+        view = public_view(table)
         key = ("board", table.id, seq, context.lang, tuple(sorted(table.names.items())))
         png = await self._picture(key, step_png, table.game, view, table.names, context.lang)
         return self._png(png, "public, max-age=60")
@@ -536,6 +545,13 @@ class Site:
                 for p in await self.reads.rated(context.page, list(entrants))
             },
         )
+
+
+def public_view(table: Table) -> Any:
+    """The table's position as stored after its last action, as no seat sees it."""
+    assert table.row.state is not None
+    host = host_for(table.game)
+    return host.view(host.ruleset.from_position(json.loads(table.row.state)), None)
 
 
 def chart_png(title: str, history: Sequence[tuple[float, Any]]) -> bytes:
