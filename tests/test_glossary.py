@@ -20,7 +20,8 @@ LANGUAGES = ("en", "es", "it")
 @dataclass(frozen=True)
 class Term:
     """A concept's word in one language (a pattern that must occur in the game's
-    messages) and the variants that must not."""
+    messages) and the variants that must not, in any case ("(?-i:…)" where case
+    matters)."""
 
     game: str
     concept: str
@@ -31,7 +32,14 @@ class Term:
 
 CARTOGRAPHERS_KEYS = ("carto.", "cmd.carto", "cmd.cartographers", "help.game.cartographers")
 CARCASSONNE_KEYS = ("carc.", "cmd.carc", "cmd.carcassonne", "help.game.carcassonne")
-TOURNAMENT_KEYS = ("tournament.", "error.tournament_", "cmd.tournament", "opt.round")
+TOURNAMENT_KEYS = (
+    "tournament.",
+    "error.tournament_",
+    "cmd.tournament",
+    "opt.round",
+    "web.round",
+    "web.format.",
+)
 NAMES_KEYS = ("card.", "title.")
 """Proper names (a card's, a title's) keep their own words: "Bosco Sentinella"."""
 
@@ -141,8 +149,8 @@ GLOSSARY = [
     Term(M, "map side", "it", r"\blato\b", (r"\bfaccia\b",)),
     Term(M, "edict", "es", r"\bedictos?\b", (r"\bdecretos?\b",)),
     Term(M, "edict", "it", r"\beditti?\b", (r"\bdecret",)),
-    Term(M, "end of a season", "es", r"\bFin de", (r"\bFinal de\b",)),
-    Term(M, "end of a season", "it", r"\bFine de", (r"\bFine di\b",)),
+    Term(M, "end of a season", "es", r"\bFin de", (r"(?-i:\bFinal de\b)",)),
+    Term(M, "end of a season", "it", r"\bFine de", (r"(?-i:\bFine di\b)",)),
     Term(M, "1×1 square", "es", r"cuadrado de 1×1", (r"casilla 1×1", r"sola casilla \(1×1\)")),
     Term(M, "1×1 square", "it", r"quadrato 1×1", (r"casella 1×1", r"sola casella \(1×1\)")),
     # every terrain by the rules' name
@@ -154,7 +162,11 @@ GLOSSARY = [
     # every season, and none capitalised in the middle of a sentence
     *(
         Term(
-            M, f"season {season}", locale, rf"\b{word}\b", (rf"\b(?:de|en|in|of) {word.title()}\b",)
+            M,
+            f"season {season}",
+            locale,
+            rf"\b{word}\b",
+            (rf"\b(?:de|en|in|of) (?-i:{word.title()})\b",),
         )
         for locale, words in SEASONS.items()
         for season, word in zip(SEASONS["en"], words, strict=True)
@@ -185,7 +197,7 @@ def test_every_catalogue_uses_the_glossarys_word(term: Term) -> None:
         for key, text in said.items()
         if not key.removeprefix("bot:").startswith(NAMES_KEYS)
         for pattern in term.wrong
-        if (found := re.search(pattern, text))
+        if (found := re.search(pattern, text, re.IGNORECASE))
     }
     assert wrong == {}
 
