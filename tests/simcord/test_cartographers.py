@@ -55,9 +55,9 @@ async def test_a_solo_game_ends_with_a_title(simcord_env: Env) -> None:
     ranking = podium(thread)
     assert ranking is not None
     assert f"1. {alice.mention}" in ranking.content
-    assert re.search(r"solo values \d+ = -?\d+: \*\*[^*]+\*\*", ranking.content), ranking.content
+    assert re.search(r"solo values \d+ = −?\d+: \*\*[^*]+\*\*", ranking.content), ranking.content
     assert ranking.attachments, "the final ranking shows the map"
-    assert [m.content.split("end of ")[1].split("**")[0] for m in seasons(thread)] == [
+    assert [m.content.split(" · ")[1].split(":")[0] for m in seasons(thread)] == [
         "Spring",
         "Summer",
         "Autumn",
