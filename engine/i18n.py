@@ -4,7 +4,9 @@ A catalogue is a set of JSON files, one per locale (``en.json``, ``es.json``…)
 a message id to a whole-sentence template with named placeholders (``"{seat} passes
 {rival}"``), or to ``{"one": …, "other": …}`` for a sentence that depends on ``count``.
 Sentences are never glued together from fragments, so each language can order its words
-its own way. A locale missing a message falls back to English.
+its own way. A locale missing a message falls back to English. A number below zero is
+written with the minus sign (−57, not -57), and :meth:`Catalogue.join` lists names the
+language's way ("A, B and C", "Ana e Isabel").
 """
 
 from __future__ import annotations
@@ -18,6 +20,7 @@ from typing import Any
 
 DEFAULT_LOCALE = "en"
 Template = str | Mapping[str, str]
+MINUS = "\u2212"
 
 
 class UnknownLocale(ValueError):
@@ -30,6 +33,13 @@ def base_locale(locale: str | None) -> str:
     if not locale:
         return DEFAULT_LOCALE
     return str(locale).replace("_", "-").split("-")[0].lower()
+
+
+def shown(value: object) -> object:
+    """A parameter as a sentence shows it: a number below zero with the minus sign."""
+    if isinstance(value, (int, float)) and not isinstance(value, bool) and value < 0:
+        return MINUS + str(-value)
+    return value
 
 
 def supported_locale(locale: str, locales: Iterable[str]) -> str:
@@ -81,7 +91,26 @@ class Catalogue:
             count = params.get("count")
             form = "one" if count == 1 else "other"
             template = template.get(form, template.get("other", ""))
-        return template.format_map(params)
+        return template.format_map({name: shown(value) for name, value in params.items()})
+
+    def join(self, locale: str | None, items: Iterable[str]) -> str:
+        """``items`` listed the language's way, from the catalogue's ``list.two``
+        ("A and B"), ``list.end`` and ``list.more`` ("A, B and C"). Before a word that
+        starts as one of ``list.soft_before`` says (Spanish "i", Italian "e"), the forms
+        ``list.two.soft`` and ``list.end.soft`` are used: "Ana e Isabel", "Dora ed Eva"."""
+        listed = list(items)
+        if len(listed) < 2:
+            return "".join(listed)
+        starts: list[str] = []
+        if "list.soft_before" in self.ids():
+            starts = str(self.template(locale, "list.soft_before")).lower().split()
+        soft = ".soft" if starts and listed[-1].lower().startswith(tuple(starts)) else ""
+        if len(listed) == 2:
+            return self.text(locale, "list.two" + soft, first=listed[0], second=listed[1])
+        text = self.text(locale, "list.end" + soft, first=listed[-2], last=listed[-1])
+        for item in reversed(listed[:-2]):
+            text = self.text(locale, "list.more", first=item, rest=text)
+        return text
 
     def placeholders(self, locale: str, key: str) -> frozenset[str]:
         """The named placeholders a message uses (for tests that compare locales)."""

@@ -26,8 +26,16 @@ def say(locale: str | None, key: str, /, **params: Any) -> str:
     return catalogue().text(locale, key, **params)
 
 
-def kind_name(kind: Kind, locale: str | None = "en") -> str:
-    return say(locale, f"kind.{kind.value}")
+def kind_name(kind: Kind, locale: str | None = "en", form: str | None = None) -> str:
+    """A feature's kind in words: "trade route"; with ``form`` "the" or "on" as a sentence
+    needs it, article and preposition agreeing: "la ruta comercial", "sulla rotta
+    commerciale"."""
+    return say(locale, f"kind.{kind.value}" if form is None else f"kind.{kind.value}.{form}")
+
+
+def count_text(key: str, count: int, locale: str | None = "en") -> str:
+    """A number of things with its noun: ``count_text("tiles", 1)`` is "1 tile"."""
+    return say(locale, f"count.{key}", count=count)
 
 
 def side_name(side: Side, locale: str | None = "en") -> str:
@@ -53,23 +61,31 @@ def square_text(square: tuple[int, int]) -> str:
     return f"({square[0]}, {square[1]})"
 
 
-def feature_text(tile: str, index: int | None, rotation: int, locale: str | None = "en") -> str:
-    """A feature of a placed tile in words: "trade route (north–south)", "planet (rebel)"."""
+def feature_text(
+    tile: str,
+    index: int | None,
+    rotation: int,
+    locale: str | None = "en",
+    form: str | None = None,
+) -> str:
+    """A feature of a placed tile in words: "trade route (north–south)", "planet (Rebel
+    Alliance)"; ``form`` as in :func:`kind_name` ("the trade route (north–south)")."""
     kind = tile_type(tile)
     if index is None:
+        planet = kind_name(Kind.PLANET, locale, form)
         if kind.planet is None:
-            return kind_name(Kind.PLANET, locale)
-        return say(locale, "feature.planet", faction=faction_name(kind.planet, locale))
+            return planet
+        return say(locale, "feature.planet", kind=planet, faction=faction_name(kind.planet, locale))
     spec = kind.features[index]
     sides = say(locale, "feature.side_joiner").join(
         side_name(side, locale) for side in sorted(kind.feature_sides(index, rotation))
     )
     if spec.symbol is None:
-        return say(locale, "feature.plain", kind=kind_name(spec.kind, locale), sides=sides)
+        return say(locale, "feature.plain", kind=kind_name(spec.kind, locale, form), sides=sides)
     return say(
         locale,
         "feature.symbol",
-        kind=kind_name(spec.kind, locale),
+        kind=kind_name(spec.kind, locale, form),
         sides=sides,
         faction=faction_name(spec.symbol, locale),
     )

@@ -43,6 +43,7 @@ from engine.carcassonne.components import Faction, Kind, Size
 from engine.carcassonne.messages import (
     catalogue,
     colour_name,
+    count_text,
     faction_mark,
     faction_name,
     kind_name,
@@ -847,17 +848,18 @@ def summary(view: SeatView, locale: str = "en") -> str:
     """Scores, meeples left, tiles left and the features in contest, as plain text."""
     lines = [say(locale, "summary.title", tile_set=view.tile_set)]
     if view.result is not None:
-        winners = ", ".join(unit_text(unit, locale) for unit in view.result.winners)
-        lines.append(say(locale, "summary.over", winners=winners))
+        units = [unit_text(unit, locale) for unit in view.result.winners]
+        winners = catalogue().join(locale, units)
+        lines.append(say(locale, "summary.over", winners=winners, count=len(units)))
     else:
         seat = colour_name(view.active, locale)
         left = view.stack_size
         if view.current:
             turn = say(
-                locale, "summary.holds", turn=view.turn, seat=seat, tile=view.current, left=left
+                locale, "summary.holds", turn=view.turn, seat=seat, tile=view.current, count=left
             )
         else:
-            turn = say(locale, "summary.deploys", turn=view.turn, seat=seat, left=left)
+            turn = say(locale, "summary.deploys", turn=view.turn, seat=seat, count=left)
         lines.append(turn)
     scores = ", ".join(
         say(locale, "summary.score", unit=unit_text(unit, locale), points=points)
@@ -893,8 +895,8 @@ def summary(view: SeatView, locale: str = "en") -> str:
                 kind=kind_name(region.kind, locale),
                 at=region.anchor,
                 holders=", ".join(colour_name(seat, locale) for seat in holders),
-                tiles=region.tiles,
-                symbols=len(region.symbols),
+                tiles=count_text("tiles", region.tiles, locale),
+                symbols=count_text("symbols", len(region.symbols), locale),
                 points=region.value(final=True),
             )
         )

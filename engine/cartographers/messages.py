@@ -11,7 +11,7 @@ replaced by their catalogue names (``card.great_river`` → "Great River").
 from __future__ import annotations
 
 import functools
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from typing import TypeVar
 
 from engine.core import JSON, EngineError
@@ -21,6 +21,7 @@ NAMED_PARAMS: dict[str, str] = {
     "terrain": "terrain",
     "card": "card",
     "season": "season",
+    "season_end": "season_end",
     "title": "title",
     "first": "card",
     "second": "card",
@@ -50,6 +51,17 @@ def name(kind: str, ident: str, lang: str = "en") -> str:
     if key not in catalogue().ids():
         return ident
     return catalogue().text(lang, key)
+
+
+def winners_text(winners: Iterable[str], lang: str = "en") -> str:
+    """The winners of a game in one sentence: "Winner: Ana.", "Winners: Ana and Bea."."""
+    names = list(winners)
+    return text("text.winners", {"seats": catalogue().join(lang, names), "count": len(names)}, lang)
+
+
+def seasons_text(seasons: Iterable[str], lang: str = "en") -> str:
+    """Seasons named within a sentence: "spring and winter", "primavera e invierno"."""
+    return catalogue().join(lang, (name("season_lower", season, lang) for season in seasons))
 
 
 E = TypeVar("E", bound=EngineError)

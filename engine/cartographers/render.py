@@ -32,7 +32,7 @@ from engine.cartographers.components import (
     card,
 )
 from engine.cartographers.geometry import COLUMN_LETTERS, SIZE, Shape, row_col
-from engine.cartographers.messages import name, text
+from engine.cartographers.messages import name, text, winners_text
 from engine.cartographers.placement import Drawing
 from engine.cartographers.sheet import MapSheet
 from engine.cartographers.state import Phase, SeasonScore
@@ -496,7 +496,7 @@ def seat_map_picture(
     player = view.player(seat)
     title = text(
         "picture.map_of",
-        {"name": _name(seat, names), "coins": player.coins, "stars": player.stars},
+        {"name": _name(seat, names), "count": player.stars},
         lang,
     )
     return map_picture(
@@ -567,7 +567,7 @@ def season_picture(
     scores = {player.seat: _score_of(player.seasons, season) for player in players}
     season_id = next((score.season for score in scores.values() if score is not None), None)
     heading = (
-        text("picture.season_end", {"season": season_id}, lang)
+        text("picture.season_end", {"season_end": season_id}, lang)
         if season_id
         else text("picture.maps", lang=lang)
     )
@@ -583,8 +583,8 @@ def season_picture(
         )
         notes.append((edicts, False))
     if view.result is not None:
-        winners = ", ".join(_name(seat, names) for seat in view.result.winners)
-        notes.append((text("text.winners", {"seats": winners}, lang), True))
+        winners = (_name(seat, names) for seat in view.result.winners)
+        notes.append((winners_text(winners, lang), True))
     maps_top = MARGIN + 24 + 18 * len(notes)
     table_top = maps_top + rows * tile_height + 4
     row_height = 20

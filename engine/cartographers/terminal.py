@@ -25,7 +25,7 @@ from engine.cartographers.events import (
     ShapeDrawn,
 )
 from engine.cartographers.geometry import ROTATIONS, label, parse_label
-from engine.cartographers.messages import catalogue, name, text
+from engine.cartographers.messages import catalogue, name, seasons_text, text
 from engine.cartographers.placement import Drawing
 from engine.cartographers.table import Expedition
 from engine.cartographers.text import render_scores, render_table
@@ -190,11 +190,11 @@ def _narrate(events: Iterable[Event], typed: str, lang: str) -> list[str]:
             lines.append(text("play.ruins", lang=lang))
         elif isinstance(event, SeasonScored):
             score = event.score
-            lines.append(text("play.season_end", {"season": score.season}, lang))
+            lines.append(text("play.season_end", {"season_end": score.season}, lang))
             for edict, points in zip(event.edicts, score.edicts, strict=True):
                 lines.append(text("play.season_edict", {"card": edict, "points": points}, lang))
             lines.append(text("play.season_coins", {"coins": score.coins}, lang))
-            lines.append(text("play.season_monsters", {"monsters": score.monsters}, lang))
+            lines.append(text("play.season_monsters", {"monsters": -score.monsters}, lang))
             lines.append(
                 text("play.season_total", {"total": score.total, "stars": event.stars}, lang)
             )
@@ -206,11 +206,7 @@ def rules_lines(view: SeatView, lang: str = "en") -> list[str]:
     scores and in which seasons."""
     lines = [text("play.rules", lang=lang)]
     for letter, card_id in zip(EDICTS, view.edicts, strict=True):
-        seasons = ", ".join(
-            text("play.season_name", {"season": season.id}, lang)
-            for season in SEASONS
-            if letter in season.edicts
-        )
+        seasons = seasons_text((season.id for season in SEASONS if letter in season.edicts), lang)
         lines.append(
             text(
                 "play.rules_edict",

@@ -12,7 +12,7 @@ from collections.abc import Mapping
 
 from engine.cartographers.components import EDICTS, EXPLORE_BY_ID, SEASONS, AmbushCard, card
 from engine.cartographers.geometry import COLUMN_LETTERS, SIZE, Shape, cell
-from engine.cartographers.messages import name, text
+from engine.cartographers.messages import name, text, winners_text
 from engine.cartographers.sheet import MapSheet
 from engine.cartographers.state import Phase
 from engine.cartographers.view import SeatView
@@ -160,7 +160,7 @@ def render_scores(view: SeatView, seat: str, lang: str = "en") -> list[str]:
     if result is not None:
         monsters = sum(season.monsters for season in player.seasons)
         lines.append(
-            text("text.final", {"seat": seat, "total": player.stars, "monsters": monsters}, lang)
+            text("text.final", {"seat": seat, "count": player.stars, "monsters": monsters}, lang)
         )
         if result.solo is not None:
             solo = result.solo
@@ -177,5 +177,5 @@ def render_scores(view: SeatView, seat: str, lang: str = "en") -> list[str]:
                 )
             )
         else:
-            lines.append(text("text.winners", {"seats": ", ".join(result.winners)}, lang))
+            lines.append(winners_text(result.winners, lang))
     return lines

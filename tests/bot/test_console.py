@@ -136,7 +136,7 @@ def test_a_typed_move_is_previewed_and_played_only_once_confirmed() -> None:
     assert "Red (you) plays" not in out
     code, out, _ = run_local(options, ["reset 1", "", "quit", "y"])
     assert code == 0
-    assert "Red (you) resets with" in out
+    assert "Red (you) makes a reset move with" in out
 
 
 def test_contradictions_are_refused_before_any_preview() -> None:

@@ -84,8 +84,15 @@ def words(key: str) -> list[str]:
     return re.sub(r"\{[^}]*\}", " ", " ".join(texts)).split()
 
 
-SAME_IN_EVERY_LANGUAGE = {"modal.placeholder", "carc.thread", "carto.thread"}
-"""Move syntax, and threads named after their game."""
+SAME_IN_EVERY_LANGUAGE = {
+    "modal.placeholder",
+    "carc.thread",
+    "carto.thread",
+    "tournament.round",
+    "web.round",
+}
+"""Move syntax, threads named after their game, and the tournament round Italian calls a
+"round" (its "turno" is a game's turn)."""
 
 
 def valid_command_name(name: str) -> bool:

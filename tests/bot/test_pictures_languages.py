@@ -28,7 +28,7 @@ def test_the_cartographers_panel_picture_speaks_the_language(locale: str) -> Non
     expedition = Expedition.new(seats=1, seed=2, side="A")
     seat_view = expedition.view("1")
     picture = panel_picture(seat_view, {"1": "Ana"}, None, (), True, locale)
-    assert picture.says(text("picture.map_of", {"name": "Ana", "stars": 0}, locale))
+    assert picture.says(text("picture.map_of", {"name": "Ana", "count": 0}, locale))
     assert picture.says(text("picture.legend", lang=locale))
     assert not picture.says("Map of") and not picture.says("Legend\n")
     assert picture.smallest_text() >= MIN_TEXT

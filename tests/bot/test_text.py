@@ -39,7 +39,7 @@ def test_keys_built_at_run_time_exist_too() -> None:
 
 
 def test_messages_fill_their_placeholders() -> None:
-    assert t("en", "error.lobby_full", seats=4) == "This lobby is full (4 seats)."
+    assert t("en", "error.bad_seats", low=2, high=6) == "A race has 2 to 6 seats."
     assert t("es-ES", "error.race_over") == "Esta carrera ha terminado."
     assert t("pt-BR", "error.race_over") == t("en", "error.race_over")
 

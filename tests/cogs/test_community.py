@@ -65,7 +65,7 @@ async def test_an_admin_recomputes_a_games_ratings(circus: Circus) -> None:
     answer = await private_answer(
         circus.guild.owner, circus.channel, "settings", recompute_ratings="charioteer"
     )
-    assert "recomputed from this server's 1 rated games" in answer.content
+    assert "recomputed from this server's 1 rated game." in answer.content
     after = await storage.read("SELECT player, mu, sigma FROM ratings ORDER BY player")
     assert [tuple(row) for row in after] == [tuple(row) for row in before]
 
@@ -85,8 +85,8 @@ async def test_a_profile_shows_the_rating_and_a_chart(circus: Circus) -> None:
     answer = await (await bob.slash(circus.channel, "profile", member=alice)).reply()
     assert (
         "Charioteer" in answer.content
-        and "3 games" in answer.content
-        and "3 wins" in answer.content
+        and "games 3" in answer.content
+        and "wins 3" in answer.content
     )
     assert "longest win streak, 3" in answer.content
     [chart] = answer.attachments
@@ -145,7 +145,7 @@ async def test_open_game_limits_per_member(circus: Circus) -> None:
     await private_answer(circus.guild.owner, circus.channel, "settings", max_per_member=1)
     assert not (await (await circus.alice.slash(circus.channel, "race new")).reply()).ephemeral_to
     refused = await private_answer(circus.alice, circus.channel, "race new")
-    assert "already have 1 open games" in refused.content
+    assert "this server's limit of open games per member (1)" in refused.content
     assert not (await (await circus.bob.slash(circus.channel, "race new")).reply()).ephemeral_to
 
 

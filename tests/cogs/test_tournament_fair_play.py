@@ -410,7 +410,8 @@ async def test_only_hosts_open_tournaments_and_each_at_most_three_at_once(
         for _ in range(3):
             assert not (await new(alice)).ephemeral
         fourth = await new(alice)
-        assert "3 tournaments" in fourth.content and fourth.ephemeral_to is alice
+        assert "tournaments one member may organise in this server (3)" in fourth.content
+        assert fourth.ephemeral_to is alice
         assert not (await new(guild.owner)).ephemeral  # Manage Server: no limit
         await bot.tournament_cog.desk.cancel(1, None)
         assert not (await new(alice)).ephemeral
@@ -437,4 +438,4 @@ async def test_tournament_games_do_not_count_against_the_open_game_limits(
         lobby = await (await alice.slash(channel, "race new")).reply()
         assert not lobby.ephemeral
         refused = await (await bob.slash(channel, "race new")).reply()
-        assert "already has 1 open games" in refused.content
+        assert "its limit of open games (1)" in refused.content

@@ -73,7 +73,7 @@ async def test_members_sign_up_and_drop_with_the_buttons(fake: FakeDiscord, tmp_
     async with bot_on(fake, tmp_path / "circus.db", FakeClock(time.time())) as bot:
         post = await open_tournament(alice, channel, max_players=3)
         assert "closes at 3 players" in post.content
-        assert "signed up for Cup (1 players so far)" in await click(bob, post, "join")
+        assert "signed up for Cup (1 player so far)" in await click(bob, post, "join")
         assert "already signed up" in await click(bob, post, "join")
         assert "dropped out of Cup" in await click(bob, post, "drop")
         assert "isn't in this tournament" in await click(bob, post, "drop")

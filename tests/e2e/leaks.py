@@ -23,7 +23,7 @@ from engine.charioteer.render import hand_text  # noqa: F401  (the format checke
 from engine.i18n import Catalogue
 from tests.databases import rows
 
-PRIVATE_DRAWING = ("your drawing**", "Drawing confirmed", "Drawing changed", "Drawing: ")
+PRIVATE_DRAWING = ("your drawing**", "Drawing: ")
 """What only a Cartographers player's own panel says about their drawing (the public posts
 never show a drawing before its turn resolves)."""
 HAND_LINE = re.compile(r"(?m)^\s*\d+\) \S")

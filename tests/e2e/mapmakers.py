@@ -31,7 +31,7 @@ def podiums(place: Channel) -> list[Message]:
 
 
 def seasons(place: Channel) -> list[Message]:
-    return [m for m in place.public_messages() if "· end of " in m.content]
+    return [m for m in place.public_messages() if ": end of the season" in m.content]
 
 
 async def open_map_lobby(user: User, channel: Channel, **options: Any) -> Message:

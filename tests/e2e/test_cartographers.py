@@ -33,7 +33,7 @@ async def test_two_players_draw_through_the_panel_to_the_final_ranking(
     panel = await drawable_panel(alice, first)
     assert panel.attachments and "Legal" in panel.content
     confirmed = await (await alice.click(panel, custom_id(panel, "confirm"))).reply()
-    assert "Drawing confirmed" in confirmed.content
+    assert confirmed.content.startswith("Confirmed. Drawing: ")
     await fake.wait_for(
         lambda: alice.mention not in posts(place)[0].content, timeout=10, what="the post updated"
     )
@@ -109,6 +109,6 @@ async def test_a_player_who_chose_dms_draws_from_the_turn_notice(
     panel = await drawable_panel(bob, notice)
     assert panel.attachments and "Legal" in panel.content
     done = await (await bob.click(panel, custom_id(panel, "confirm"))).reply()
-    assert "Drawing confirmed" in done.content
+    assert done.content.startswith("Confirmed. Drawing: ")
     status = await (await alice.slash(place, "game status")).reply()
     assert "Cartographers #1" in status.content

@@ -50,3 +50,49 @@ def test_placeholders_are_listed() -> None:
 def test_a_catalogue_needs_english() -> None:
     with pytest.raises(ValueError):
         Catalogue({"es": {}})
+
+
+LISTS = Catalogue(
+    {
+        "en": {
+            "list.two": "{first} and {second}",
+            "list.end": "{first} and {last}",
+            "list.more": "{first}, {rest}",
+            "list.two.soft": "{first} and {second}",
+            "list.end.soft": "{first} and {last}",
+            "list.soft_before": "",
+        },
+        "es": {
+            "list.two": "{first} y {second}",
+            "list.end": "{first} y {last}",
+            "list.more": "{first}, {rest}",
+            "list.two.soft": "{first} e {second}",
+            "list.end.soft": "{first} e {last}",
+            "list.soft_before": "i hi",
+        },
+    }
+)
+
+
+def test_a_list_is_joined_the_languages_way() -> None:
+    assert LISTS.join("en", []) == ""
+    assert LISTS.join("en", ["Ana"]) == "Ana"
+    assert LISTS.join("en", ["Ana", "Bea"]) == "Ana and Bea"
+    assert LISTS.join("en", ["Ana", "Bea", "Ciro", "Dan"]) == "Ana, Bea, Ciro and Dan"
+    assert LISTS.join("es", ["Ana", "Bea", "Ciro"]) == "Ana, Bea y Ciro"
+    assert LISTS.join("en", ["Ana", "Isabel"]) == "Ana and Isabel"
+
+
+def test_spanish_says_e_before_an_i_sound() -> None:
+    assert LISTS.join("es", ["Ana", "Isabel"]) == "Ana e Isabel"
+    assert LISTS.join("es", ["Ana", "Bea", "Hilario"]) == "Ana, Bea e Hilario"
+    assert LISTS.join("es", ["Isabel", "Ana"]) == "Isabel y Ana"
+
+
+def test_a_number_below_zero_has_the_minus_sign() -> None:
+    minus = Catalogue({"en": {"score": "= {score}", "cards": CATALOGUE.template("en", "cards")}})
+    assert minus.text("en", "score", score=-57) == "= −57"
+    assert minus.text("en", "score", score=-1.5) == "= −1.5"
+    assert minus.text("en", "score", score=0) == "= 0"
+    assert minus.text("en", "score", score="-3") == "= -3"
+    assert minus.text("en", "cards", count=-1) == "−1 cards"

@@ -14,7 +14,7 @@ from engine.carcassonne.messages import catalogue as carcassonne_catalogue
 from engine.carcassonne.render import board_picture as carcassonne_picture
 from engine.cartographers import Expedition
 from engine.cartographers.messages import catalogue as cartographers_catalogue
-from engine.cartographers.messages import name
+from engine.cartographers.messages import name, text
 from engine.cartographers.render import card_picture, map_picture, season_picture, seat_map_picture
 from engine.charioteer import Race
 from engine.charioteer.render.common import catalogue as charioteer_catalogue
@@ -94,7 +94,8 @@ def test_the_cartographers_pictures_speak_the_language(locale: str) -> None:
 
     season = season_picture(public, names=names, lang=locale)
     speaks(season, catalogue, locale, ["picture.col.player", "picture.col.season"])
-    assert season.says(labels(catalogue, locale, "picture.season_end", season=""))
+    scored = public.players[0].seasons[-1].season
+    assert season.says(text("picture.season_end", {"season_end": scored}, locale))
     readable(season)
 
 

@@ -39,7 +39,7 @@ def podium(place: ChannelHandle) -> discord.Message | None:
 
 
 def seasons(place: ChannelHandle) -> list[discord.Message]:
-    return [m for m in place.history() if "· end of " in (m.content or "")]
+    return [m for m in place.history() if ": end of the season" in (m.content or "")]
 
 
 async def start_game(

@@ -55,9 +55,9 @@ async def test_a_solo_game_ends_with_a_title(simcord_env: Env) -> None:
     ranking = podium(thread)
     assert ranking is not None
     assert f"1. {alice.mention}" in ranking.content
-    assert re.search(r"solo values \d+ = -?\d+: \*\*[^*]+\*\*", ranking.content), ranking.content
+    assert re.search(r"solo values \d+ = −?\d+: \*\*[^*]+\*\*", ranking.content), ranking.content
     assert ranking.attachments, "the final ranking shows the map"
-    assert [m.content.split("end of ")[1].split("**")[0] for m in seasons(thread)] == [
+    assert [m.content.split(" · ")[1].split(":")[0] for m in seasons(thread)] == [
         "Spring",
         "Summer",
         "Autumn",
@@ -137,7 +137,7 @@ async def test_two_players_draw_through_every_control_to_the_final_ranking(
         else:  # every other turn, the proposed drawings, bob first (and kept fast)
             first_player, last_player = bob, alice
             first = str((await draw_proposed(bob, post)).response.content)
-        assert first.startswith("Drawing confirmed") and "until the last player" in first
+        assert first.startswith("Confirmed. Drawing: ") and "until the last player" in first
         refreshed = current_post(thread)
         assert post_turn(refreshed) == post_turn(post)
         assert first_player.mention not in refreshed.content, "the post says who still draws"
@@ -146,7 +146,7 @@ async def test_two_players_draw_through_every_control_to_the_final_ranking(
             last = await draw_at_a_typed_cell(bob, refreshed)
         else:
             last = str((await draw_proposed(alice, refreshed)).response.content)
-        assert last.startswith("Drawing confirmed") and "Everyone has drawn" in last
+        assert last.startswith("Confirmed. Drawing: ") and "Everyone has drawn" in last
         turns += 1
 
     assert used == {"terrain", "shape", "rotate", "flip", "col", "refused", "suggest"}

@@ -28,7 +28,7 @@ from engine.carcassonne.events import (
     TileRemoved,
     TileReturned,
 )
-from engine.carcassonne.messages import feature_text, kind_name, say, square_text
+from engine.carcassonne.messages import count_text, feature_text, kind_name, say, square_text
 from engine.carcassonne.state import EMPIRE, REBELS
 from engine.core import Event
 
@@ -46,12 +46,13 @@ def unit_name(unit: str, names: Mapping[str, str], locale: str | None) -> str:
     return seat_name(unit, names)
 
 
-def where(ref: FeatureRef, seat_view: SeatView, locale: str | None = "en") -> str:
-    """A feature in words with its square: "trade route (north–south) at (1, 0)"."""
+def where(ref: FeatureRef, seat_view: SeatView, locale: str | None, form: str) -> str:
+    """A feature in words with its square, its article (``form`` "the") or its
+    preposition too (``form`` "on"): "on the trade route (north–south) at (1, 0)"."""
     placed = seat_view.board.at.get(ref.square)
     if placed is None:
         return square_text(ref.square)
-    feature = feature_text(placed.tile, ref.feature, placed.rotation, locale)
+    feature = feature_text(placed.tile, ref.feature, placed.rotation, locale, form)
     return say(locale, "feature.at", feature=feature, at=square_text(ref.square))
 
 
@@ -83,28 +84,30 @@ def turn_story(
             lines.append(placement_line(event, names, locale))
             placed = True
         elif isinstance(event, MeepleDeployed):
-            key = "carc.story.attack" if event.attack else "carc.story.deployed"
+            key, form = "carc.story.deployed", "on"
+            if event.attack:
+                key, form = "carc.story.attack", "the"
             lines.append(
                 t(
                     locale,
                     key,
                     name=seat_name(event.seat, names),
                     size=t(locale, f"carc.size.{event.size.value}"),
-                    feature=where(event.at, seat_view, locale),
+                    feature=where(event.at, seat_view, locale, form),
                 )
             )
         elif isinstance(event, NothingDeployed):
             lines.append(t(locale, "carc.story.nothing", name=seat_name(event.seat, names)))
         elif isinstance(event, BattleStarted):
             sides = ", ".join(
-                t(locale, "carc.story.side", unit=unit_name(unit, names, locale), dice=dice)
+                t(locale, "carc.story.side", unit=unit_name(unit, names, locale), count=dice)
                 for unit, dice in event.sides
             )
             lines.append(
                 t(
                     locale,
                     "carc.story.battle",
-                    feature=where(event.at, seat_view, locale),
+                    feature=where(event.at, seat_view, locale, "the"),
                     sides=sides,
                 )
             )
@@ -122,7 +125,7 @@ def turn_story(
                     locale,
                     "carc.story.lost",
                     unit=unit_name(event.unit, names, locale),
-                    points=event.points,
+                    count=event.points,
                 )
             )
         elif isinstance(event, BattleWon):
@@ -164,11 +167,12 @@ def scored_line(
         locale,
         "carc.story.scored_final" if event.final else "carc.story.scored",
         kind=kind_name(event.kind, locale),
+        completed=t(locale, f"carc.story.completed.{event.kind.value}"),
         at=square_text(event.at.square),
         unit=unit_name(event.unit, names, locale),
         points=event.points,
-        tiles=event.tiles,
-        symbols=event.symbols,
+        tiles=count_text("tiles", event.tiles, locale),
+        symbols=count_text("symbols", event.symbols, locale),
     )
 
 
@@ -203,7 +207,7 @@ def ranking_lines(seat_view: SeatView, names: Mapping[str, str], locale: str | N
                 "carc.podium.line",
                 place=place,
                 name=unit_name(unit, names, locale),
-                points=scores[unit],
+                count=scores[unit],
             )
         )
     return lines

@@ -38,7 +38,7 @@ def panel_picture(
         "picture.map_of",
         {
             "name": isolated(names.get(view.target, "").strip() or view.target),
-            "stars": owner.stars,
+            "count": owner.stars,
         },
         lang,
     )

@@ -207,6 +207,8 @@ def parse_move_text(text: str, hand_size: int, token_count: int) -> Draft:
 
 def _number(digits: str, limit: int, key: str) -> int:
     number = int(digits)
+    if limit == 0:
+        raise DraftError("draft.no_tokens", number=number)
     if not 1 <= number <= limit:
-        raise DraftError(key, number=number, limit=limit)
+        raise DraftError(key, number=number, count=limit)
     return number - 1

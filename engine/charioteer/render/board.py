@@ -41,6 +41,10 @@ FINISH_LINE = "|"
 START_LINE = ":"
 MAX_BULGE = 2
 """Columns the curves bow out by, room permitting."""
+NUMBER_WIDTH = 3
+"""Columns of a number in the table (a lap "2/3", damage, attack boxes, tokens held)."""
+LAST_MOVE_WIDTH = 10
+"""Columns of the last move: "R5 ×8 → 35", "ripristino"."""
 
 
 def _indices(section: Section) -> list[int]:
@@ -271,16 +275,22 @@ def last_move_text(move: RevealedMove | None, locale: str) -> str:
 
 def table_lines(view: SeatView, shown: Mapping[str, str], locale: str) -> list[str]:
     """One line per chariot in race order: place, mark and name (as :func:`display_names`
-    gives them), lap, damage box, attack boxes, the four skills, tokens held, last move."""
+    gives them), lap, damage box, attack boxes, the four skills, tokens held, last move.
+    A number's column is as wide as its heading ("vta.", "danni"), at least three."""
+
+    def numbers(key: str) -> tuple[str, int, str]:
+        heading = say(locale, key)
+        return heading, max(NUMBER_WIDTH, display_width(heading)), ">"
+
     columns = [
-        (say(locale, "board.col.place"), 2, ">"),
+        (say(locale, "board.col.place"), 1, ">"),
         (say(locale, "board.col.chariot"), 14, "<"),
-        (say(locale, "board.col.lap"), 3, ">"),
-        (say(locale, "board.col.damage"), 3, ">"),
-        (say(locale, "board.col.attack"), 3, ">"),
+        numbers("board.col.lap"),
+        numbers("board.col.damage"),
+        numbers("board.col.attack"),
         *((colour_letter(colour, locale), 2, ">") for colour in COLOURS),
-        (say(locale, "board.col.tokens"), 3, ">"),
-        (say(locale, "board.col.last"), 13, "<"),
+        numbers("board.col.tokens"),
+        (say(locale, "board.col.last"), LAST_MOVE_WIDTH, "<"),
     ]
 
     def line(cells: Sequence[str]) -> str:

@@ -172,6 +172,12 @@ def colour_name(colour: Colour, locale: str) -> str:
     return say(locale, f"colour.{colour.value}")
 
 
+def skill_name(colour: Colour, locale: str) -> str:
+    """A colour's skill, its words agreeing: "red skill", "habilidad roja", "abilità in
+    rosso"."""
+    return say(locale, f"skill.{colour.value}")
+
+
 def colour_letter(colour: Colour, locale: str) -> str:
     """A card colour's letter in symbols: "G"."""
     return say(locale, f"colour.{colour.value}.letter")
@@ -233,14 +239,4 @@ def section_name(section: Section, locale: str) -> str:
 
 def join_list(items: Iterable[str], locale: str) -> str:
     """ "A", "A and B", "A, B and C" — the locale's way of listing."""
-    listed = list(items)
-    if not listed:
-        return ""
-    if len(listed) == 1:
-        return listed[0]
-    if len(listed) == 2:
-        return say(locale, "list.two", first=listed[0], second=listed[1])
-    text = say(locale, "list.end", first=listed[-2], last=listed[-1])
-    for item in reversed(listed[:-2]):
-        text = say(locale, "list.more", first=item, rest=text)
-    return text
+    return catalogue().join(locale, items)

@@ -114,6 +114,8 @@ NUMBER_ROW = 18
 KEEP_EMPTY = 5
 """Empty spaces between chariots shown one by one; longer runs fold into a "+n" cell."""
 LEGEND_LINE = 18
+LEGEND_LINES = 4
+"""Outer spaces, folded stretches, how spaces are counted, which chariot is ahead."""
 
 OVAL_SPACING = 13
 """Layout units between neighbouring spaces on the small oval of the whole lap."""
@@ -220,7 +222,7 @@ def _row_height(row: Sequence[Cell], stacks: Mapping[int, list[PublicChariot]]) 
 def _closeup_height(view: SeatView) -> float:
     stacks = _stacks(view)
     rows = _rows(closeup_cells(list(stacks)))
-    return 24 + sum(_row_height(row, stacks) for row in rows) + 6 + 3 * LEGEND_LINE
+    return 24 + sum(_row_height(row, stacks) for row in rows) + 6 + LEGEND_LINES * LEGEND_LINE
 
 
 def _draw_closeup(canvas: Canvas, top: float, view: SeatView, locale: str) -> None:
@@ -292,9 +294,9 @@ def _draw_legend(canvas: Canvas, top: float, locale: str) -> None:
     canvas.text((MARGIN + 11, top), "+n", SMALL, MUTED, "ma", bold=True)
     canvas.fitted_text((MARGIN + 30, top), say(locale, "image.legend.folded"), room, SMALL, INK)
     top += LEGEND_LINE
-    canvas.fitted_text(
-        (MARGIN, top), say(locale, "image.legend.numbers"), WIDTH - 2 * MARGIN, SMALL, INK
-    )
+    for key in ("image.legend.numbers", "image.legend.ahead"):
+        canvas.fitted_text((MARGIN, top), say(locale, key), WIDTH - 2 * MARGIN, SMALL, INK)
+        top += LEGEND_LINE
 
 
 # --------------------------------------------------------------------------- the lap
@@ -530,21 +532,16 @@ def _draw_table(
 ) -> None:
     """One two-line row per chariot in race order."""
     name_x, lap_x, damage_x, attack_x, tokens_x = 56.0, 238.0, 284.0, 318.0, WIDTH - MARGIN - 4
+    boxes_middle = attack_x + 22.5
     heading = {
-        "place": MARGIN + 8,
-        "chariot": name_x,
-        "lap": lap_x,
-        "damage": damage_x,
-        "attack": attack_x,
+        "place": (MARGIN + 8, "ma"),
+        "chariot": (name_x, "la"),
+        "lap": (lap_x, "la"),
+        "damage": (damage_x, "la"),
+        "attack": (boxes_middle, "ma"),
     }
-    for key, x in heading.items():
-        canvas.text(
-            (x, top),
-            say(locale, f"board.col.{key}"),
-            SMALL,
-            MUTED,
-            "ma" if key == "place" else "la",
-        )
+    for key, (x, anchor) in heading.items():
+        canvas.text((x, top), say(locale, f"board.col.{key}"), SMALL, MUTED, anchor)
     canvas.text((tokens_x, top), say(locale, "board.col.tokens"), SMALL, MUTED, "ra")
     for number, colour in enumerate(COLOURS):
         canvas.circle((name_x + 17 + number * 40, top + 24), 5, CARD_RGB[colour], INK)

@@ -25,6 +25,7 @@ from engine.charioteer.render.common import (
     colour_letter,
     colour_name,
     say,
+    skill_name,
     skill_text,
     symbol_text,
     token_text,
@@ -185,7 +186,7 @@ def preview_text(view: SeatView, move: Move, *, locale: str = "en") -> str:
     if not skill.in_box:
         steps = 1 + view.emperor.favours(colour) + play.learning
         effects.append(
-            say(locale, "preview.skill_steps", count=steps, colour=colour_name(colour, locale))
+            say(locale, "preview.skill_steps", count=steps, skill=skill_name(colour, locale))
         )
     if play.earns_fan_token:
         effects.append(say(locale, "preview.fan_token"))

@@ -41,12 +41,12 @@ from engine.charioteer.moves import RevealedMove
 from engine.charioteer.render.common import (
     ELLIPSIS,
     card_text,
-    colour_name,
     display_names,
     escape_markdown,
     join_list,
     say,
     section_key,
+    skill_name,
     symbol_text,
     token_text,
     utf16_length,
@@ -229,9 +229,12 @@ class _Teller:
             if added:
                 parts.append(self.say("reveal.attack_hit", count=added, names=rivals))
             else:
-                parts.append(self.say("reveal.attack_full", names=rivals))
+                count = len(by_cubes[added])
+                parts.append(self.say("reveal.attack_full", names=rivals, count=count))
         if event.shielded:
-            parts.append(self.say("reveal.attack_shielded", names=self.names_of(event.shielded)))
+            shielded = self.names_of(event.shielded)
+            count = len(event.shielded)
+            parts.append(self.say("reveal.attack_shielded", names=shielded, count=count))
         key = "reveal.attack_major" if event.size == "major" else "reveal.attack_minor"
         return self.say(key, name=name, effects=self.say("reveal.attack_separator").join(parts))
 
@@ -289,9 +292,9 @@ class _Teller:
             elif isinstance(event, SkillAdvanced) and event.level < SKILL_BOX_LEVEL:
                 sentences.append(self.skill(event, name))
             elif isinstance(event, BonusSlotTaken):
-                colour = colour_name(event.colour, self.locale)
+                skill = skill_name(event.colour, self.locale)
                 sentences.append(
-                    self.say("reveal.bonus_slot", name=name, colour=colour, slot=event.slot)
+                    self.say("reveal.bonus_slot", name=name, skill=skill, slot=event.slot)
                 )
             elif isinstance(event, FanTokenDrawn):
                 key = "reveal.fan_token" if event.drawn else "reveal.fan_token_empty"
@@ -313,7 +316,7 @@ class _Teller:
         return self.say("reveal.stays", name=name)
 
     def skill(self, event: SkillAdvanced, name: str) -> str:
-        colour = colour_name(event.colour, self.locale)
+        skill = skill_name(event.colour, self.locale)
         reasons = []
         if event.emperor:
             reasons.append(self.say("reveal.why_emperor"))
@@ -321,12 +324,12 @@ class _Teller:
             reasons.append(self.say("reveal.why_learning", count=event.learning))
         if not reasons:
             return self.say(
-                "reveal.skill", name=name, colour=colour, start=event.start, level=event.level
+                "reveal.skill", name=name, skill=skill, start=event.start, level=event.level
             )
         return self.say(
             "reveal.skill_why",
             name=name,
-            colour=colour,
+            skill=skill,
             start=event.start,
             level=event.level,
             why=join_list(reasons, self.locale),

@@ -78,7 +78,7 @@ def test_a_long_final_scoring_is_cut_and_the_ranking_always_shows() -> None:
     text = podium_text(host_table(status="finished"), scored, seat_view, "en")
     assert len(text) <= 2000
     assert "Final scoring, every feature still held (120):" in text
-    assert "more feature(s)" in text
+    assert "more features (see /game log)" in text
     assert text.rstrip().endswith("points") and "Ranking:" in text
     assert "1. bob (green)" in text
 
@@ -114,6 +114,6 @@ async def test_reminders_then_a_timeout_that_places_the_tile_and_deploys_nothing
             await bot.close()
             await runner
     told = stories(place)[0].content
-    assert "Alice (red) placed tile" in told and "Alice (red) deployed nothing." in told
+    assert "Alice (red) placed tile" in told and "Alice (red) deployed no meeple." in told
     assert not podiums(place)
     assert [post_turn(m) for m in posts(place)] == [1, 2]

@@ -132,7 +132,7 @@ def test_a_seasons_post_scores_both_edicts_coins_and_monsters_per_player() -> No
     ]
     text = season_text(host_table(2), events, view(state, None), "en")
     lines = text.splitlines()
-    assert lines[0] == "**Cartographers #7 · end of Spring**"
+    assert lines[0] == "**Cartographers #7 · Spring: end of the season**"
     assert lines[1] == (
         "<@11>: Sentinel Wood 3 + Canal Lake 2 + coins 1 − monsters 2 = 4 (total 4)"
     )

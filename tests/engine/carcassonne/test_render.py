@@ -79,7 +79,7 @@ def test_the_summary_tells_the_state_of_play() -> None:
     text = summary(table.view())
     assert "tile set: reconstruction" in text
     assert "tiles left in the stack" in text
-    assert "Meeples left: red" in text
+    assert "Meeples left (small + large): red" in text
     for unit, points in zip(table.state.units, table.state.scores, strict=True):
         assert f"{unit} {points}" in text
     if table.state.meeples:

@@ -148,7 +148,7 @@ def test_in_the_team_variant_each_team_shows_its_score_above_its_players() -> No
     seat_view = played(30, seats=4, seed=3, team=True).view()
     texts = legend_texts(seat_view, "en", NAMES)
     for team, points, players in (
-        ("Rebels", seat_view.scores[0], ("red", "green")),
+        ("Rebel Alliance", seat_view.scores[0], ("red", "green")),
         ("Empire", seat_view.scores[1], ("black", "white")),
     ):
         at = texts.index(team)

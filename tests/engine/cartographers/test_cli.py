@@ -48,7 +48,7 @@ def test_show_prints_the_map_and_writes_a_png(tmp_path: Path) -> None:
     path.write_text(position)
     png = tmp_path / "map.png"
     code, text = run("show", str(path), "--seat", "2", "--png", str(png))
-    assert code == 0 and "Map of 2" in text and " A B C D E F G H I J K" in text
+    assert code == 0 and "Map of player 2" in text and " A B C D E F G H I J K" in text
     assert Image.open(png).format == "PNG"
 
 

@@ -17,7 +17,7 @@ from engine.cartographers.components import (
     Terrain,
 )
 from engine.cartographers.geometry import parse_label
-from engine.cartographers.messages import name
+from engine.cartographers.messages import name, text
 from engine.cartographers.render import (
     COLOURS,
     EMPTY,
@@ -169,7 +169,7 @@ def test_the_season_composite_stays_readable_on_a_phone(seats: int) -> None:
     names = {seat: f"Player number {seat}" for seat in expedition.seats}
     picture = season_picture(expedition.view(), names=names)
     readable(picture)
-    assert picture.says(name("season", SEASONS[0].id))
+    assert picture.says(text("picture.season_end", {"season_end": SEASONS[0].id}))
     for seat in expedition.seats:
         player = expedition.state.player(seat)
         assert picture.says(f"Player number {seat}")
@@ -188,7 +188,7 @@ def test_the_final_composite_names_the_winners() -> None:
     names = {"1": "Ana", "2": "Bo"}
     picture = season_picture(expedition.view(), names=names)
     readable(picture)
-    assert picture.says(name("season", SEASONS[-1].id))
+    assert picture.says(text("picture.season_end", {"season_end": SEASONS[-1].id}))
     winners = [names[seat] for seat in result.winners]
     assert any(
         shown.startswith("Winner") and all(w in shown for w in winners)

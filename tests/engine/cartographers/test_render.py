@@ -42,7 +42,7 @@ def test_the_table_message_fits_discord_with_card_edicts_and_bar(card: str) -> N
     time = expedition.state.time_used
     assert season_bar(time, 8) in message and f"time {time}/8" in message
     assert "cover a ruins cell" in message
-    assert "Map of 7" in message and text("text.legend") in message
+    assert "Map of player 7" in message and text("text.legend") in message
 
 
 def test_a_finished_table_still_renders() -> None:

@@ -65,7 +65,7 @@ def test_the_drawing_is_echoed_as_typed_and_each_season_is_broken_down() -> None
     first = " ".join(lines[5].split())
     assert f"Drawn: {first} (cells " in text
     assert text.count("  coins: ") == 4 and text.count("stars this season") == 4
-    final_map = text.rindex("Map of 1")
+    final_map = text.rindex("Map of player 1")
     assert final_map > text.rindex("End of ")
 
 
@@ -76,7 +76,7 @@ def test_rules_explain_the_four_edicts_in_play() -> None:
     text = out.getvalue()
     for letter, card_id in zip("ABCD", expedition.view("1").edicts, strict=True):
         assert f"{letter} {name('card', card_id)}: " in text
-    assert "Scored in Spring, Winter." in text
+    assert "Scored in spring and winter." in text
 
 
 def test_a_flip_is_echoed_as_flip() -> None:

@@ -43,11 +43,11 @@ def test_a_battle_is_told_round_by_round_with_every_die() -> None:
     lines = turn_story(events, seat_view, NAMES, "en")
     assert lines == [
         "⚔️ Battle for the trade route (east–west) at (0, 0): "
-        "alice (red) with 3 dice, AI 1 (black) with 1 dice.",
+        "alice (red) with 3 dice, AI 1 (black) with 1 die.",
         "  Roll 1: alice (red) [2] [5] [1] · AI 1 (black) [5]",
         "  A tie for the highest die: alice (red), AI 1 (black) score 1 point each and roll again.",
         "  Roll 2: alice (red) [6] [3] [4] · AI 1 (black) [2]",
-        "  AI 1 (black) loses, takes their meeples home and scores 1 point(s).",
+        "  AI 1 (black) loses, takes their meeples home and scores 1 point.",
         "  alice (red) wins and keeps the feature.",
     ]
 
@@ -65,7 +65,7 @@ def test_the_placement_comes_first_read_from_the_map() -> None:
     assert lines == [
         f"alice (red) placed tile {placed.tile} at ({placement.x}, {placement.y}), turned "
         f"{placement.rotation * 90}°.",
-        "alice (red) deployed nothing.",
+        "alice (red) deployed no meeple.",
         "Tile SW99 fits nowhere and leaves the game.",
         f"bob (green) draws tile {drawn} (70 left in the stack).",
     ]
@@ -79,8 +79,8 @@ def test_a_deployment_an_attack_and_a_completed_feature() -> None:
     ]
     lines = turn_story(events, seat_view, NAMES, "en")[1:]
     assert lines == [
-        "alice (red) deployed on the trade route (east–west) at (0, 0) with a large meeple.",
-        "✅ The trade route at (0, 0) is complete: alice (red) scores 5 (3 tile(s), 1 symbol(s)).",
+        "alice (red) deployed a large meeple on the trade route (east–west) at (0, 0).",
+        "✅ Trade route completed at (0, 0): alice (red) scores 5 (3 tiles, 1 symbol).",
     ]
     attack = MeepleDeployed("green", Size.SMALL, ROUTE, Kind.PLANET, True)
     assert "bob (green) attacked the" in turn_story([attack], seat_view, NAMES, "en")[1]
@@ -95,8 +95,8 @@ def test_the_final_scoring_lists_every_feature_scored_at_the_end_and_only_there(
     ]
     assert all("+4" not in line for line in turn_story([during, *end], seat_view, NAMES, "en"))
     assert final_scoring([during, *end], seat_view, NAMES, "en") == [
-        "• asteroid field at (0, 0): bob (green) +4 (4 tile(s), 0 symbol(s))",
-        "• planet at (1, 0): alice (red) +6 (1 tile(s), 1 symbol(s))",
+        "• asteroid field at (0, 0): bob (green) +4 (4 tiles, 0 symbols)",
+        "• planet at (1, 0): alice (red) +6 (1 tile, 1 symbol)",
     ]
 
 
@@ -110,9 +110,9 @@ def test_the_ranking_shares_a_place_between_equal_scores() -> None:
 
 
 def test_the_team_variant_names_the_teams() -> None:
-    assert unit_name("rebels", NAMES, "en") == "the Rebels"
-    assert unit_name("empire", NAMES, "en") == "the Empire"
+    assert unit_name("rebels", NAMES, "en") == "Rebel Alliance"
+    assert unit_name("empire", NAMES, "en") == "Empire"
     assert unit_name("orange", {}, "en") == "orange"
     team = Table.new(seats=4, seed=1, team=True).view()
     lines = ranking_lines(team, {}, "en")
-    assert [line.split(" — ")[0] for line in lines] == ["1. the Rebels", "1. the Empire"]
+    assert [line.split(" — ")[0] for line in lines] == ["1. Rebel Alliance", "1. Empire"]
