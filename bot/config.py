@@ -14,6 +14,20 @@ from bot.shards import Shards, cluster_shards
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR")
 DEFAULT_LOOP_WATCH_MS = 500
 """A sixth of the 3 seconds Discord gives an answer: a hold that long is worth a warning."""
+SETTINGS: tuple[tuple[str, str], ...] = (
+    ("DISCORD_TOKEN", "the bot's token (required to connect)"),
+    ("DATABASE_PATH", "the SQLite file games are stored in (default circus.db)"),
+    ("DATABASE_URL", "a postgresql:// database instead; several bot processes may share it"),
+    ("LOG_LEVEL", "DEBUG, INFO (default), WARNING or ERROR"),
+    ("LOOP_WATCH_MS", "warn of whatever holds the bot this many ms (default 500; 0: off)"),
+    ("DEV_GUILD_ID", "a server id whose slash commands sync at once, while developing"),
+    ("SHARD_COUNT", "several processes: how many gateway shards the bot has in all"),
+    ("SHARD_IDS", "the shards this process holds (0,1); or, instead:"),
+    ("CLUSTER_INDEX", "this process's place in the cluster, from 0, with"),
+    ("CLUSTER_SIZE", "how many processes share the shards"),
+)
+"""Every setting :meth:`Settings.load` reads, with what it means (``python -m bot --help``
+lists them; ``.env.example`` and the README say more)."""
 
 
 class SettingsError(ValueError):
