@@ -4,8 +4,10 @@ rules, quitting, and the end of a race."""
 
 from __future__ import annotations
 
+import dataclasses
 import io
 import os
+import pty
 import signal
 import subprocess
 import sys
@@ -13,9 +15,12 @@ from pathlib import Path
 
 import pytest
 
-from bot.console import main, ranked_moves
-from engine.charioteer import Race
-from engine.charioteer.render import move_distance
+from bot.console import main
+from bot.games.charioteer.console import ranked_moves
+from engine.charioteer import Move, Race
+from engine.charioteer.render import move_distance, preview_text
+from engine.charioteer.render.common import say
+from engine.charioteer.view import SeatView
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -51,8 +56,8 @@ def test_quit_with_one_seat_prints_one_clear_line_and_exits_2() -> None:
     ("options", "sentence"),
     [
         (["--seats", "7"], "A race has 2 to 6 seats."),
-        (["--laps", "0"], "A race has 1 to 9 laps."),
-        (["--laps", "10"], "A race has 1 to 9 laps."),
+        (["--laps", "0"], "A race has 1 to 5 laps."),
+        (["--laps", "6"], "A race has 1 to 5 laps."),
         (["--seed", "99999999999999999999999"], "A seed is a whole number from 0 to"),
         (["--seed", "-1"], "A seed is a whole number from 0 to"),
         (["--seats", "٣"], "is not a whole number"),
@@ -198,3 +203,103 @@ def test_moves_are_ranked_by_real_distance_and_none_spends_a_token_for_nothing()
             assert view.turn != 1
         if play.shield and move.token is not None:
             assert view.tokens[move.token].kind.value != "recovery" or view.me.damage
+
+
+def test_the_end_of_input_asks_before_stopping() -> None:
+    """Ctrl-D (or the end of a script) is a quit: it asks, and stops when nothing answers."""
+    options = ["--seats", "2", "--level", "random", "--seed", "5"]
+    code, out, _ = run_local(options, ["help"])
+    assert code == 0
+    question = out.index("Stop and abandon this race?")
+    assert out.index("quit stops") < question < out.index("Race abandoned.")
+
+
+def test_ctrl_d_on_a_terminal_asks_and_no_plays_on() -> None:
+    """On a real terminal Ctrl-D is not the end: the question is asked, and "n" goes on."""
+    main_end, side = pty.openpty()
+    process = subprocess.Popen(
+        [sys.executable, "-m", "bot", "local", "--seats", "2", "--seed", "5"],
+        stdin=side,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        cwd=ROOT,
+        env=dict(os.environ, PYTHONPATH=str(ROOT)),
+    )
+    os.close(side)
+    try:
+        read_until_prompt(process, b"Your move: ")
+        os.write(main_end, b"\x04")
+        read_until_prompt(process, b"[y/n] ")
+        os.write(main_end, b"n\n")
+        seen = read_until_prompt(process, b"Your move: ")
+        assert b"Playing on." in seen
+        os.write(main_end, b"quit\ny\n")
+        out, err = process.communicate(timeout=60)
+    finally:
+        os.close(main_end)
+    assert process.returncode == 0 and err == b""
+    assert b"Race abandoned." in out
+
+
+def test_a_token_is_named_as_players_see_it() -> None:
+    options = ["--seats", "3", "--level", "random", "--seed", "4"]
+    _, out, _ = run_local(options, ["moves", "G6 5 crowd t2", "n", "quit", "y"])
+    assert "token 2 (+5)" in out
+    assert ":+" not in out and "green:" not in out
+    _, out, _ = run_local([*options, "--locale", "it"], ["mosse", "esci", "s"])
+    assert "gettone 2 (+5)" in out
+    assert "(whip)" not in out and "(shield)" not in out and "(recovery)" not in out
+
+
+def test_the_move_list_has_no_move_that_only_adds_what_does_nothing() -> None:
+    """No listed move is another legal move plus a card, the crowd card or a token that
+    changes nothing it does (a whip on turn 1, a token for no distance)."""
+    for seed in (3, 4, 9):
+        race = Race.new(seats=3, seed=seed)
+        view = race.view("A")
+        legal = set(view.legal_moves(discards=False))
+        for move in ranked_moves(view):
+            if move.symbol is None:
+                continue  # a reset's cards are the ones it clears, not an extra
+            for smaller in lighter_moves(move):
+                if smaller in legal:
+                    assert effects(view, smaller) != effects(view, move), (move, smaller)
+
+
+def lighter_moves(move: Move) -> list[Move]:
+    """The move less one of its cards, its crowd card or its token."""
+    lighter = [
+        dataclasses.replace(move, cards=tuple(c for c in move.cards if c != card))
+        for card in move.cards
+        if len(move.cards) > 1 and card != move.wild
+    ]
+    if move.crowd:
+        lighter.append(dataclasses.replace(move, crowd=False))
+    if move.token is not None:
+        lighter.append(dataclasses.replace(move, token=None, wild=None))
+    return lighter
+
+
+def effects(view: SeatView, move: Move) -> str:
+    """What a move does, as its preview says it, less what has no effect (a whip on turn 1)."""
+    idle = say("en", "preview.separator") + say("en", "preview.whip_turn1")
+    return preview_text(view, move).replace(idle, "")
+
+
+def test_the_hand_is_coloured_on_a_terminal_and_keyed_in_plain_text() -> None:
+    options = ["--seats", "2", "--level", "random", "--seed", "5"]
+    _, out, _ = run_local(options, ["hand", "quit", "y"])
+    assert "\x1b[" not in out
+    assert "G green" in out and "R red" in out and "Y yellow" in out and "B black" in out
+    terminal = Screen()
+    main(options, io.StringIO("hand\nquit\ny\n"), terminal, io.StringIO())
+    shown = terminal.getvalue()
+    assert "\x1b[31mR" in shown
+    assert "\x1b[0m" in shown
+
+
+class Screen(io.StringIO):
+    """Output that says it is a terminal."""
+
+    def isatty(self) -> bool:
+        return True

@@ -9,8 +9,12 @@ check still covers every word the engines write."""
 from __future__ import annotations
 
 import io
+import os
 import re
+import subprocess
+import sys
 from collections.abc import Iterable
+from pathlib import Path
 
 import pytest
 
@@ -36,6 +40,7 @@ ALLOWED = frozenset(
 )
 """English words a Spanish or Italian terminal may still print."""
 
+ROOT = Path(__file__).resolve().parents[2]
 WORD = re.compile(r"[^\W\d_]{3,}")
 FIELD = re.compile(r"\{[^{}]*\}")
 
@@ -44,6 +49,20 @@ def run_local(argv: list[str], lines: Iterable[str]) -> tuple[int, str, str]:
     out, err = io.StringIO(), io.StringIO()
     code = main(argv, io.StringIO("".join(line + "\n" for line in lines)), out, err)
     return code, out.getvalue(), err.getvalue()
+
+
+def local(*args: str, stdin: Iterable[str]) -> subprocess.CompletedProcess[str]:
+    """``python -m bot local`` in a process of its own, the lines typed on its input."""
+    return subprocess.run(
+        [sys.executable, "-m", "bot", "local", *args],
+        input="".join(line + "\n" for line in stdin),
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        env=dict(os.environ, PYTHONPATH=str(ROOT)),
+        timeout=120,
+        check=False,
+    )
 
 
 def forms(template: Template) -> list[str]:
@@ -138,3 +157,40 @@ def test_an_unknown_locale_is_one_line_naming_the_languages(game: str) -> None:
     assert code == 2 and out == ""
     assert len(err.strip().splitlines()) == 1
     assert "'fr'" in err and "en, es, it" in err
+
+
+@pytest.mark.parametrize(
+    ("locale", "words", "yes"),
+    [
+        ("es", ["ayuda", "reglas", "movimientos", "mano", "tablero"], "sí"),
+        ("it", ["aiuto", "regole", "mosse", "mano", "tabellone"], "sì"),
+    ],
+)
+def test_a_race_is_typed_in_the_language_in_a_process(
+    locale: str, words: list[str], yes: str
+) -> None:
+    """The commands said in Spanish or Italian are understood, "sí" and "sì" are yes, and
+    the terminal answers in that language."""
+    quit_word = host_catalogue().text(locale, "console.word.quit")
+    done = local(
+        "--locale",
+        locale,
+        "--seats",
+        "2",
+        "--seed",
+        "5",
+        stdin=[*words, "reset 1", yes, quit_word, yes],
+    )
+    assert done.returncode == 0 and done.stderr == ""
+    out = done.stdout
+    unknown = host_catalogue().text(locale, "draft.unknown_word", word="§").split("§")[0]
+    assert unknown not in out
+    assert host_catalogue().text(locale, "console.moves_header", count=2)[:12] in out
+    assert charioteer_catalogue().text(locale, "board.col.chariot") in out
+    you = host_catalogue().text(
+        locale, "console.name_you", colour=charioteer_catalogue().text(locale, "chariot.red")
+    )
+    played = charioteer_catalogue().text(locale, "reveal.reset", name=you, cards="§")
+    assert played.split("§")[0] in out
+    assert host_catalogue().text(locale, "console.bye") in out
+    assert english_left(out, locale) == set()
