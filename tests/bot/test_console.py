@@ -17,10 +17,13 @@ import pytest
 
 from bot.console import main
 from bot.games.charioteer.console import ranked_moves
+from engine.cartographers import Expedition
+from engine.cartographers.terminal import typed
 from engine.charioteer import Move, Race
 from engine.charioteer.render import move_distance, preview_text
 from engine.charioteer.render.common import say
 from engine.charioteer.view import SeatView
+from tests.engine.cartographers.helpers import options_for
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -108,7 +111,7 @@ def test_one_ctrl_c_stops_cleanly(game: str, tmp_path: Path) -> None:
         cwd=ROOT,
         env=dict(os.environ, PYTHONPATH=str(ROOT)),
     )
-    prompt = b"Your move: " if game == "charioteer" else b"Your placement:\n"
+    prompt = b"Your move: " if game == "charioteer" else b"Your drawing: "
     read_until_prompt(process, prompt)
     process.send_signal(signal.SIGINT)
     out, err = process.communicate(timeout=60)
@@ -188,7 +191,7 @@ def test_cartographers_seeds_are_random_unless_given_and_printed() -> None:
         seeds.add(out.split("Seed ", 1)[1].split(".", 1)[0])
     assert len(seeds) > 1
     _, out, _ = run_local(["--game", "cartographers", "--seed", "12"], ["quit", "y"])
-    assert "Seed 12." in out
+    assert "Seed 12 (--seed 12 deals this game again)." in out
 
 
 def test_moves_are_ranked_by_real_distance_and_none_spends_a_token_for_nothing() -> None:
@@ -205,13 +208,18 @@ def test_moves_are_ranked_by_real_distance_and_none_spends_a_token_for_nothing()
             assert view.tokens[move.token].kind.value != "recovery" or view.me.damage
 
 
-def test_the_end_of_input_asks_before_stopping() -> None:
+@pytest.mark.parametrize(
+    ("game", "question", "bye"),
+    [
+        ("charioteer", "Stop and abandon this race?", "Race abandoned."),
+        ("cartographers", "Stop and abandon this game?", "Game abandoned."),
+    ],
+)
+def test_the_end_of_input_asks_before_stopping(game: str, question: str, bye: str) -> None:
     """Ctrl-D (or the end of a script) is a quit: it asks, and stops when nothing answers."""
-    options = ["--seats", "2", "--level", "random", "--seed", "5"]
-    code, out, _ = run_local(options, ["help"])
+    code, out, _ = run_local(["--game", game, "--seed", "5"], ["help"])
     assert code == 0
-    question = out.index("Stop and abandon this race?")
-    assert out.index("quit stops") < question < out.index("Race abandoned.")
+    assert out.index("help") < out.index(question) < out.index(bye)
 
 
 def test_ctrl_d_on_a_terminal_asks_and_no_plays_on() -> None:
@@ -303,3 +311,52 @@ class Screen(io.StringIO):
 
     def isatty(self) -> bool:
         return True
+
+
+# --------------------------------------------------------------------------- Cartographers
+
+
+def first_drawing(seed: int, seats: int = 1, locale: str = "en") -> str:
+    """A legal first drawing of the seeded game, as typed."""
+    expedition = Expedition.new(seats=seats, seed=seed)
+    return typed(options_for(expedition.state, "1")[0], locale)
+
+
+def test_a_drawing_is_previewed_and_drawn_only_once_confirmed() -> None:
+    drawing = first_drawing(4)
+    options = ["--game", "cartographers", "--seed", "4"]
+    code, out, _ = run_local(options, [drawing, "n", drawing, "", "quit", "y"])
+    assert code == 0
+    assert out.count("Draw it? [Enter/y, n]") == 2
+    assert "Not drawn; type another drawing." in out
+    assert out.count(f"Drawn: {drawing} (cells ") == 1
+    preview = out[out.index(f"{drawing}: cells ") : out.index("Draw it?")]
+    assert " * " in preview or preview.count("*") >= 1
+    assert "Greenbough" in preview or "stars" in preview
+
+
+@pytest.mark.parametrize(
+    ("options", "sentence"),
+    [
+        (["--game", "cartographers", "--level", "random"], "--seats 1 has none: you play alone"),
+        (["--game", "cartographers", "--laps", "2"], "This game has no --laps option."),
+        (["--side", "B"], "This game has no --side option."),
+        (["--game", "cartographers", "--seats", "13"], "This game takes 1 to 12 players."),
+    ],
+)
+def test_an_option_the_game_does_not_use_is_refused(options: list[str], sentence: str) -> None:
+    code, out, err = run_local(options, ["quit", "y"])
+    assert code == 2 and out == ""
+    assert sentence in err and len(err.strip().splitlines()) == 1
+
+
+def test_cartographers_plays_against_ai_maps_and_keeps_the_game(database: str) -> None:
+    options = ["--game", "cartographers", "--seats", "3", "--level", "random", "--seed", "4"]
+    kept = [*options, "--database", database]
+    code, out, _ = run_local(kept, [first_drawing(4, seats=3), "", "quit", "y"])
+    assert code == 0
+    assert "against 2 AI maps (Random)" in out
+    assert "Map 2 AI drew " in out and "Map 3 AI drew " in out
+    assert "kept in" in out
+    code, out, _ = run_local(kept, ["quit", "y"])
+    assert "Game #1 goes on from turn 2" in out

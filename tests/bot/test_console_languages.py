@@ -106,7 +106,8 @@ def without_host_english(output: str) -> str:
 
 
 def cartographers_lines(seed: int, locale: str) -> list[str]:
-    """A whole solo game typed in ``locale``, found by playing it alongside."""
+    """A whole solo game typed in ``locale``, each drawing confirmed with Enter, found by
+    playing it alongside."""
     expedition = Expedition.new(seats=1, seed=seed, side="A")
     commands = ("help", "legal", "map", "rules")
     lines = [cartographers_catalogue().text(locale, f"play.command.{c}") for c in commands]
@@ -114,7 +115,7 @@ def cartographers_lines(seed: int, locale: str) -> list[str]:
     while not expedition.is_over:
         choices = options_for(expedition.state, "1")
         drawing = choices[len(choices) // 3]
-        lines.append(typed(drawing, locale))
+        lines.extend([typed(drawing, locale), ""])
         expedition.place("1", drawing.placement)
     return lines
 
