@@ -24,6 +24,7 @@ import re
 import signal
 import sys
 import tempfile
+import textwrap
 import threading
 import unicodedata
 from abc import ABC, abstractmethod
@@ -45,6 +46,7 @@ AI_LEVELS = ("random", "greedy", "strategic")
 """Every game's AI levels, weakest first."""
 PLAYER_ID = 1
 PLAYER_NAME = "you"
+SCREEN_WIDTH = 80
 EXIT_OPTIONS = 2
 EXIT_INTERRUPTED = 130
 """What a shell reports for a program stopped by Ctrl-C."""
@@ -67,6 +69,11 @@ class LocalParser(argparse.ArgumentParser):
 
     def error(self, message: str) -> NoReturn:
         raise OptionError(message)
+
+
+def wrapped(text: str) -> str:
+    """Prose wrapped to the screen, line by line."""
+    return "\n".join(textwrap.fill(line, SCREEN_WIDTH) for line in text.splitlines())
 
 
 def strip_fences(text: str) -> str:
@@ -197,6 +204,11 @@ class GameConsole(ABC):
 
     def say(self, text: str = "") -> None:
         self.terminal.say(text)
+
+    def say_item(self, label: str, text: str) -> None:
+        """One entry of a list, wrapped to the screen under its label ("  1  …")."""
+        indent = " " * len(label)
+        self.say(textwrap.fill(text, SCREEN_WIDTH, initial_indent=label, subsequent_indent=indent))
 
     def text(self, key: str, **params: object) -> str:
         return t(self.locale, key, **params)
@@ -420,7 +432,7 @@ def whole(text: str) -> int:
 
 def add_arguments(parser: argparse.ArgumentParser, locale: str = "en") -> None:
     parser.add_argument(
-        "--game", choices=GAMES[:2], default="charioteer", help=t(locale, "console.option.game")
+        "--game", choices=GAMES, default="charioteer", help=t(locale, "console.option.game")
     )
     parser.add_argument("--seats", type=whole, default=None, help=t(locale, "console.option.seats"))
     parser.add_argument(

@@ -8,6 +8,7 @@ import dataclasses
 import io
 import os
 import pty
+import re
 import signal
 import subprocess
 import sys
@@ -213,6 +214,7 @@ def test_moves_are_ranked_by_real_distance_and_none_spends_a_token_for_nothing()
     [
         ("charioteer", "Stop and abandon this race?", "Race abandoned."),
         ("cartographers", "Stop and abandon this game?", "Game abandoned."),
+        ("carcassonne", "Stop and abandon this game?", "Game abandoned."),
     ],
 )
 def test_the_end_of_input_asks_before_stopping(game: str, question: str, bye: str) -> None:
@@ -360,3 +362,81 @@ def test_cartographers_plays_against_ai_maps_and_keeps_the_game(database: str) -
     assert "kept in" in out
     code, out, _ = run_local(kept, ["quit", "y"])
     assert "Game #1 goes on from turn 2" in out
+
+
+# --------------------------------------------------------------------------- Carcassonne
+
+CARCASSONNE = ["--game", "carcassonne", "--seats", "3", "--level", "greedy", "--seed", "4"]
+TILE_ID = re.compile(r"\bSW\d\d\b")
+COORDINATES = re.compile(r"\(-?\d+, -?\d+\)")
+
+
+def test_a_whole_carcassonne_game_in_a_process_fits_80_columns() -> None:
+    """Spot 1, no meeple, confirmed, turn after turn to the end: the final map, the
+    scoring and the ranking, with no tile id and no bare coordinates anywhere."""
+    done = local(*CARCASSONNE, stdin="help\nrules\nmap\n" + "1\n0\n\n" * 40)
+    assert done.returncode == 0 and done.stderr == ""
+    out = done.stdout
+    assert "Carcassonne: Star Wars" in out and "Seed 4 (--seed 4 deals this game again)." in out
+    assert "Map: · space" in out and "in one card" in out
+    ranking = [line for line in out.splitlines() if re.match(r"\d\. .* — \d+ points?$", line)]
+    assert len(ranking) == 3 and any("Red (you)" in line for line in ranking)
+    assert "The stack is empty: what is still held scores." in out
+    drawn = [line for line in out.splitlines() if line.startswith(" ") or DRAWN.search(line)]
+    assert len(drawn) > 500
+    assert all(len(line) <= 80 for line in drawn), max(drawn, key=len)
+    assert not TILE_ID.search(out) and not COORDINATES.search(out)
+
+
+DRAWN = re.compile("[▒─│┌┐└┘]")
+"""What the map, the tiles and the lists are drawn with (prose is the terminal's to wrap)."""
+
+
+def test_a_placement_is_previewed_and_taken_back_until_the_turn_is_confirmed() -> None:
+    lines = ["2b", "back", "1", "1", "n", "1", "0", "", "quit", "y"]
+    code, out, _ = run_local(CARCASSONNE, lines)
+    assert code == 0
+    assert "Spot 2, turned b:" in out and "Taken back: your tile is in your hand again." in out
+    assert "Where does a meeple go?" in out and "Not played; place your tile again." in out
+    assert out.count("Red (you) placed a tile:") == 1
+    assert "Red (you): no meeple this turn." in out
+    assert out.index("Not played") < out.index("Red (you) placed a tile:")
+
+
+@pytest.mark.parametrize(
+    ("typed", "answer"),
+    [
+        ("99", "“99” is not a spot: type a spot from 1 to"),
+        ("banana", "“banana” is not a spot"),
+        ("1z", "“1z” is not a spot"),
+        ("2c", "Turned c, the tile does not fit on spot 2: there it fits turned"),
+    ],
+)
+def test_a_wrong_spot_is_one_line(typed: str, answer: str) -> None:
+    code, out, err = run_local(CARCASSONNE, [typed, "quit", "y"])
+    assert code == 0 and err == ""
+    [said] = [line for line in out.splitlines() if answer in line]
+    assert said.endswith(".") and "Traceback" not in out
+
+
+@pytest.mark.parametrize("typed", ["7", "1 huge", "x"])
+def test_a_wrong_meeple_is_one_line_and_asked_again(typed: str) -> None:
+    code, out, _ = run_local(CARCASSONNE, ["1", typed, "0", "", "quit", "y"])
+    assert code == 0
+    assert out.count("is not a choice: type a number from 0 to") == 1
+    assert "Red (you) placed a tile:" in out
+
+
+def test_the_large_meeple_is_chosen_by_word_in_the_player_s_language() -> None:
+    code, out, _ = run_local([*CARCASSONNE, "--locale", "es"], ["1", "1 grande", "s", "salir", "s"])
+    assert code == 0
+    assert "Rojo (tú) puso un meeple grande" in out
+
+
+def test_a_kept_carcassonne_game_goes_on_where_it_stopped(database: str) -> None:
+    kept = [*CARCASSONNE, "--database", database]
+    code, out, _ = run_local(kept, ["1", "0", "", "quit", "y"])
+    assert code == 0 and "kept in" in out
+    code, out, _ = run_local(kept, ["quit", "y"])
+    assert "Game #1 goes on from turn 4" in out
+    assert "Your tile:" in out

@@ -20,6 +20,7 @@ import pytest
 
 from bot.console import main, plain
 from bot.text import catalogue as host_catalogue
+from engine.carcassonne.messages import catalogue as carcassonne_catalogue
 from engine.cartographers import Expedition
 from engine.cartographers.messages import catalogue as cartographers_catalogue
 from engine.cartographers.terminal import typed
@@ -80,7 +81,12 @@ def words_of(catalogue: Catalogue, locale: str) -> set[str]:
 def english_left(output: str, locale: str) -> set[str]:
     """The English words of the output: words of an English template that no template of
     ``locale`` uses either."""
-    catalogues = [charioteer_catalogue(), cartographers_catalogue(), host_catalogue()]
+    catalogues = [
+        charioteer_catalogue(),
+        cartographers_catalogue(),
+        carcassonne_catalogue(),
+        host_catalogue(),
+    ]
     host_speaks = locale in host_catalogue().locales
     if not host_speaks:
         output = without_host_english(output)
@@ -194,4 +200,31 @@ def test_a_race_is_typed_in_the_language_in_a_process(
     played = charioteer_catalogue().text(locale, "reveal.reset", name=you, cards="§")
     assert played.split("§")[0] in out
     assert host_catalogue().text(locale, "console.bye") in out
+    assert english_left(out, locale) == set()
+
+
+@pytest.mark.parametrize(
+    ("locale", "words", "yes"),
+    [
+        ("es", ["ayuda", "reglas", "mapa"], "sí"),
+        ("it", ["aiuto", "regole", "mappa"], "sì"),
+    ],
+)
+def test_a_whole_carcassonne_game_speaks_the_language_in_a_process(
+    locale: str, words: list[str], yes: str
+) -> None:
+    """Commands in the language, a placement taken back and one played with "sí"/"sì",
+    then spot 1 and no meeple to the end: not an English word left."""
+    back = host_catalogue().text(locale, "console.word.back")
+    large = host_catalogue().text(locale, "console.word.large")
+    typed = [*words, "9z", "1", back, "1", f"1 {large}", yes, *["1", "0", ""] * 40]
+    options = ["--game", "carcassonne", "--seats", "3", "--level", "greedy", "--seed", "4"]
+    done = local("--locale", locale, *options, stdin=typed)
+    assert done.returncode == 0 and done.stderr == ""
+    out = done.stdout
+    taken_back = host_catalogue().text(locale, "console.carc.taken_back")
+    assert taken_back in out
+    ranking = host_catalogue().text(locale, "console.carc.ranking", place=1, name="§", count=99)
+    assert re.search(re.escape(ranking.split("§")[1]).replace("99", r"\d+"), out)
+    assert carcassonne_catalogue().text(locale, "size.large") in out
     assert english_left(out, locale) == set()
