@@ -4,6 +4,7 @@ rules, quitting, and the end of a race."""
 
 from __future__ import annotations
 
+import asyncio
 import dataclasses
 import io
 import os
@@ -16,14 +17,17 @@ from pathlib import Path
 
 import pytest
 
-from bot.console import main
+from bot.console import PLAYER_ID, main
 from bot.games.charioteer.console import ranked_moves
+from bot.service import TableService
+from engine.carcassonne import PLACE, legal_placements
 from engine.cartographers import Expedition
 from engine.cartographers.terminal import typed
 from engine.charioteer import Move, Race
 from engine.charioteer.render import move_distance, preview_text
 from engine.charioteer.render.common import say
 from engine.charioteer.view import SeatView
+from engine.core import Action
 from tests.engine.cartographers.helpers import options_for
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -440,3 +444,26 @@ def test_a_kept_carcassonne_game_goes_on_where_it_stopped(database: str) -> None
     code, out, _ = run_local(kept, ["quit", "y"])
     assert "Game #1 goes on from turn 4" in out
     assert "Your tile:" in out
+
+
+async def test_a_game_stopped_between_placement_and_meeple_asks_for_the_meeple(
+    database: str,
+) -> None:
+    """A tile placed and stored, its meeple not yet (the process stopped between the two):
+    the game goes on at the meeple, and the placement cannot be taken back."""
+    kept = [*CARCASSONNE, "--database", database]
+    code, _, _ = await asyncio.to_thread(run_local, kept, ["quit", "y"])
+    assert code == 0
+    service = await TableService.create(database)
+    try:
+        _, seat_view = await service.view_for(1, PLAYER_ID)
+        placement = legal_placements(seat_view.as_state())[0]
+        await service.submit(1, PLAYER_ID, Action(PLACE, None, placement.to_json()), seat_view.turn)
+    finally:
+        await service.close()
+    code, out, _ = await asyncio.to_thread(run_local, kept, ["back", "0", "", "quit", "y"])
+    assert code == 0
+    assert "Where does a meeple go?" in out
+    assert "Your tile was placed before the game stopped: only its meeple is left." in out
+    assert "Red (you): no meeple this turn." in out
+    assert "Green AI placed a tile:" in out

@@ -228,3 +228,24 @@ def test_a_whole_carcassonne_game_speaks_the_language_in_a_process(
     assert re.search(re.escape(ranking.split("§")[1]).replace("99", r"\d+"), out)
     assert carcassonne_catalogue().text(locale, "size.large") in out
     assert english_left(out, locale) == set()
+
+
+@pytest.mark.parametrize(("locale", "yes"), [("es", "sí"), ("it", "sì")])
+def test_a_drawing_is_typed_and_confirmed_in_the_language_in_a_process(
+    locale: str, yes: str
+) -> None:
+    """Against an AI map: the commands, a drawing in the language's words previewed and
+    confirmed with "sí"/"sì", then stopped with the language's quit word."""
+    expedition = Expedition.new(seats=2, seed=4)
+    drawing = typed(options_for(expedition.state, "1")[0], locale)
+    words = [cartographers_catalogue().text(locale, f"play.command.{c}") for c in ("help", "legal")]
+    quit_word = host_catalogue().text(locale, "console.word.quit")
+    options = ["--game", "cartographers", "--seats", "2", "--level", "random", "--seed", "4"]
+    done = local("--locale", locale, *options, stdin=[*words, drawing, yes, quit_word, yes])
+    assert done.returncode == 0 and done.stderr == ""
+    out = done.stdout
+    drawn = cartographers_catalogue().text(locale, "play.drawn", placement=drawing, cells="§")
+    assert drawn.split("§")[0] in out
+    assert host_catalogue().text(locale, "console.carto.confirm") in out
+    assert host_catalogue().text(locale, "console.game.bye") in out
+    assert english_left(out, locale) == set()

@@ -229,6 +229,9 @@ class CarcassonneConsole(GameConsole):
         self, table_id: int, table: Table, seat_view: SeatView, line: str
     ) -> None:
         """The meeple of a tile already placed (a game stopped between the two)."""
+        if self.word(line) == "back":
+            self.say(self.text("console.carc.placed_already"))
+            return
         choice = self.read_choice(table, seat_view, line)
         if choice is None:
             return
