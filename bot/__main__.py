@@ -1,4 +1,5 @@
-"""``python -m bot`` runs the Discord bot; ``python -m bot local`` plays in the terminal.
+"""``python -m bot`` runs the Discord bot; ``python -m bot local`` plays in the terminal;
+``python -m bot web`` serves the servers' web pages (WEB_HOST, WEB_PORT, WEB_BASE_URL).
 
 Without a token the bot says what to set and exits with status 2.
 """
@@ -47,6 +48,8 @@ def usage() -> str:
             "      exits with status 2.",
             f"  {python} -m bot local [--game charioteer|cartographers|carcassonne]",
             "      plays in the terminal against AI seats; local --help lists its options.",
+            f"  {python} -m bot web",
+            "      serves the servers' web pages from the bot's database (no token needed).",
             "",
             "Settings, from the environment or a .env file here (.env.example explains them):",
             *(f"  {name:<{width}}  {meaning}" for name, meaning in SETTINGS),
@@ -78,6 +81,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         from bot.console import main as console_main
 
         return console_main(args[1:], sys.stdin, sys.stdout)
+    if args and args[0] == "web":
+        return web(args[1:])
     if args and args[0] in ("-h", "--help"):
         print(usage())
         return 0
@@ -99,6 +104,22 @@ def main(argv: Sequence[str] | None = None) -> int:
     from cogs.app import run
 
     return run(settings)
+
+
+def web(args: Sequence[str]) -> int:
+    """The web pages: no Discord token needed, only the database."""
+    if args:
+        print(f"circus: `python -m bot web` takes no arguments, not {args[0]!r}", file=sys.stderr)
+        return 2
+    try:
+        settings = Settings.load()
+    except SettingsError as error:
+        print(f"circus: {error}", file=sys.stderr)
+        return 2
+    configure_logging(settings.log_level)
+    from bot.web.app import run as run_web
+
+    return run_web(settings)
 
 
 if __name__ == "__main__":

@@ -25,9 +25,16 @@ SETTINGS: tuple[tuple[str, str], ...] = (
     ("SHARD_IDS", "the shards this process holds (0,1); or, instead:"),
     ("CLUSTER_INDEX", "this process's place in the cluster, from 0, with"),
     ("CLUSTER_SIZE", "how many processes share the shards"),
+    ("WEB_HOST", "where python -m bot web listens (default 127.0.0.1)"),
+    ("WEB_PORT", "its port (default 8080)"),
+    ("WEB_BASE_URL", "the pages' address as people reach them (default http://WEB_HOST:WEB_PORT)"),
 )
 """Every setting :meth:`Settings.load` reads, with what it means (``python -m bot --help``
 lists them; ``.env.example`` and the README say more)."""
+
+
+DEFAULT_WEB_HOST = "127.0.0.1"
+DEFAULT_WEB_PORT = 8080
 
 
 class SettingsError(ValueError):
@@ -49,6 +56,11 @@ class Settings:
     loop_watch_ms: int = DEFAULT_LOOP_WATCH_MS
     """Log whatever holds the event loop this many milliseconds or more (0: do not watch);
     see :mod:`bot.loopwatch`."""
+    web_host: str = DEFAULT_WEB_HOST
+    """Where ``python -m bot web`` listens (loopback by default: put a proxy in front)."""
+    web_port: int = DEFAULT_WEB_PORT
+    web_base_url: str = f"http://{DEFAULT_WEB_HOST}:{DEFAULT_WEB_PORT}"
+    """The web pages' address as people reach it (the links ``/settings web`` gives)."""
 
     @property
     def database(self) -> str:
@@ -75,6 +87,13 @@ class Settings:
                 "DATABASE_PATH is the SQLite file's path, not a URL: set DATABASE_URL for"
                 " PostgreSQL"
             )
+        web_host = os.environ.get("WEB_HOST", "").strip() or DEFAULT_WEB_HOST
+        web_port = _whole("WEB_PORT", 1, DEFAULT_WEB_PORT)
+        if web_port > 65535:
+            raise SettingsError(f"WEB_PORT must be a port number, 1 to 65535, not {web_port}")
+        base_url = os.environ.get("WEB_BASE_URL", "").strip().rstrip("/")
+        if base_url and not base_url.startswith(("http://", "https://")):
+            raise SettingsError("WEB_BASE_URL must be an http:// or https:// address or empty")
         return cls(
             token=os.environ.get("DISCORD_TOKEN", "").strip() or None,
             database_path=Path(path),
@@ -83,6 +102,9 @@ class Settings:
             database_url=url or None,
             shards=_shards(),
             loop_watch_ms=_whole("LOOP_WATCH_MS", 0, DEFAULT_LOOP_WATCH_MS),
+            web_host=web_host,
+            web_port=web_port,
+            web_base_url=base_url or f"http://{web_host}:{web_port}",
         )
 
 

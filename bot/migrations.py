@@ -339,6 +339,28 @@ def _table_words(d: Dialect) -> str:
     {d.pick(sqlite="", postgres=POSTGRES_NAMES_FOR_TABLES)}"""
 
 
+def _web_pages(d: Dialect) -> str:
+    """12: the servers whose web page is on (its unguessable slug, the secret its players'
+    page addresses are made with, its name and language as the bot last saw them), and the
+    channels of those servers that the server's default role can view (only their tables
+    and tournaments are shown on the page), as the bot keeps them from its guild cache."""
+    return f"""
+    CREATE TABLE web_pages (
+        guild_id {d.integer} PRIMARY KEY,
+        slug TEXT NOT NULL UNIQUE,
+        secret TEXT NOT NULL,
+        name TEXT NOT NULL DEFAULT '',
+        locale TEXT,
+        since {d.real} NOT NULL
+    );
+    CREATE TABLE public_channels (
+        guild_id {d.integer} NOT NULL,
+        channel_id {d.integer} NOT NULL,
+        PRIMARY KEY (guild_id, channel_id)
+    );
+    """
+
+
 MIGRATIONS: tuple[Migration, ...] = (
     _races,
     _tables_by_server,
@@ -351,6 +373,7 @@ MIGRATIONS: tuple[Migration, ...] = (
     _reminders,
     _seat_holders,
     _table_words,
+    _web_pages,
 )
 """Migration 1 first: a database at version N has had the first N."""
 

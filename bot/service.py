@@ -286,6 +286,22 @@ def _joining_order(seat: SeatRow) -> tuple[float, float]:
     return (seat.joined_at, float(seat.seat) if seat.seat.isdigit() else float("inf"))
 
 
+def game_record(table: Table, actions: Sequence[Action]) -> GameRecord:
+    """A started table's whole game record: its stored set-up and these actions (all of
+    them, or the first ones)."""
+    row = table.row
+    host = table.host
+    return GameRecord(
+        host.ruleset.id,
+        host.ruleset.version,
+        host.config(len(table.seats), table.settings.options),
+        row.seed,
+        json.loads(row.setup) if row.setup else [],
+        None,
+        list(actions),
+    )
+
+
 def default_chooser(host: GameHost, level: str, seat_view: Any, rng: Rng) -> Action:
     """The game's own AI policy for ``level``."""
     return host.ai_action(level, seat_view, rng)
@@ -383,17 +399,7 @@ class TableService:
 
     async def _record(self, table: Table) -> GameRecord:
         """The table's whole game record, from the stored set-up and actions."""
-        row = table.row
-        host = table.host
-        return GameRecord(
-            host.ruleset.id,
-            host.ruleset.version,
-            self._config(table),
-            row.seed,
-            json.loads(row.setup) if row.setup else [],
-            None,
-            await self.storage.actions(row.id),
-        )
+        return game_record(table, await self.storage.actions(table.id))
 
     def _remember(self, table_id: int, loaded: _Loaded) -> None:
         self._outdate_reads(table_id)
@@ -430,10 +436,6 @@ class TableService:
             self._forget(table_id)  # an action came in meanwhile: read it anew
         else:
             cached.table = table
-
-    @staticmethod
-    def _config(table: Table) -> dict[str, JSON]:
-        return table.host.config(len(table.seats), table.settings.options)
 
     # ------------------------------------------------------------------ lobby
 
@@ -1126,4 +1128,5 @@ __all__ = [
     "TableSettings",
     "TurnReport",
     "Update",
+    "game_record",
 ]

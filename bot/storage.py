@@ -137,7 +137,8 @@ class StoredAction:
 JSON_TABLE_FIELDS = ("settings", "setup", "state")
 
 
-def _table_row(row: Row) -> TableRow:
+def table_row(row: Row) -> TableRow:
+    """A ``game_tables`` row as read (``SELECT *``), its settings parsed."""
     values: dict[str, Any] = dict(row)
     values["settings"] = json.loads(values["settings"])
     return TableRow(**values)
@@ -576,7 +577,7 @@ class Storage:
 
     async def table(self, table_id: int) -> TableRow | None:
         row = await self._one("SELECT * FROM game_tables WHERE id = ?", (table_id,))
-        return None if row is None else _table_row(row)
+        return None if row is None else table_row(row)
 
     async def update_table(self, table_id: int, now: float, **fields: Any) -> None:
         fields = _table_columns(fields)
@@ -648,7 +649,7 @@ class Storage:
         rows = await self._all(
             f"SELECT * FROM game_tables WHERE status IN ({marks}) ORDER BY id", statuses
         )
-        return [_table_row(row) for row in rows]
+        return [table_row(row) for row in rows]
 
     async def tables_with_ai_to_play(self, shards: Shards = EVERY_SHARD) -> list[int]:
         """Running tables (of servers on ``shards``) where an AI seat still owes its move."""
@@ -672,7 +673,7 @@ class Storage:
         row = await self._one(
             "SELECT * FROM game_tables WHERE thread_id = ? ORDER BY id DESC LIMIT 1", (thread_id,)
         )
-        return None if row is None else _table_row(row)
+        return None if row is None else table_row(row)
 
     async def active_tables_of_user(
         self, user_id: int, guild_id: int | None = None
@@ -684,7 +685,7 @@ class Storage:
             " ORDER BY game_tables.id DESC",
             (user_id, guild_id, guild_id),
         )
-        return [_table_row(row) for row in rows]
+        return [table_row(row) for row in rows]
 
     async def active_table_channels(self, guild_id: int) -> list[tuple[int, int | None]]:
         """A server's tables in a lobby or running, newest first: each one's id and the
@@ -702,7 +703,7 @@ class Storage:
             " AND status IN ('lobby', 'running') ORDER BY id DESC",
             (channel_id, channel_id),
         )
-        return [_table_row(row) for row in rows]
+        return [table_row(row) for row in rows]
 
     # ------------------------------------------------------------------ actions
 

@@ -42,6 +42,7 @@ from cogs.race import RaceCog
 from cogs.tables import TablesCog
 from cogs.tournaments import SIGNUP_PATTERN, TournamentCog
 from cogs.ui import BUTTON_PATTERN, MODAL_PATTERN, SELECT_PATTERN, RaceButton, RaceSelect
+from cogs.web import WebCog
 
 log = logging.getLogger(__name__)
 
@@ -169,6 +170,8 @@ class CircusBot(commands.AutoShardedBot):
         self.component_handler = self.race_cog.on_component
         self.community_cog = CommunityCog(self, self.service)
         await self.add_cog(self.community_cog)
+        self.community_cog.web = WebCog(self, self.service, self.settings.web_base_url)
+        await self.add_cog(self.community_cog.web)
         self.tournament_cog = TournamentCog(self, self.service, self.race_cog)
         await self.add_cog(self.tournament_cog)
         self.announcer.on_game_over = self.tournament_cog.game_over

@@ -37,6 +37,7 @@ from cogs.answers import ServerCommands, locale_of, reply
 from cogs.games import MESSAGE_LIMIT
 from cogs.place import asker_of, audience_of, is_admin
 from cogs.server_checks import public_locale
+from cogs.web import OFF, ON, WebCog
 
 log = logging.getLogger(__name__)
 N = TypeVar("N", int, float)
@@ -65,6 +66,7 @@ class CommunityCog(ServerCommands, commands.Cog):
         self.bot = bot
         self.service = service
         self.server_settings = ServerSettingsStore(service.storage)
+        self.web: WebCog | None = None
 
     async def public_locale(self, interaction: discord.Interaction[Any]) -> str:
         """The language of this server's public posts (see :func:`public_locale`)."""
@@ -207,6 +209,7 @@ class CommunityCog(ServerCommands, commands.Cog):
             "Rebuild this game's ratings from the stored results",
             key="cmd.settings.recompute_ratings",
         ),
+        web=_("Turn this server's web page on or off", key="cmd.settings.web"),
     )
     @app_commands.choices(
         language=[
@@ -216,6 +219,7 @@ class CommunityCog(ServerCommands, commands.Cog):
             for code in (*LANGUAGES, SERVER_LANGUAGE)
         ],
         recompute_ratings=GAME_CHOICES,
+        web=[app_commands.Choice(name=_(v, key=f"settings.web.{v}"), value=v) for v in (ON, OFF)],
     )
     async def settings(
         self,
@@ -230,6 +234,7 @@ class CommunityCog(ServerCommands, commands.Cog):
         max_per_server: app_commands.Range[int, 0, 1000] | None = None,
         lobby_expiry_hours: app_commands.Range[float, 0, 336] | None = None,
         recompute_ratings: str | None = None,
+        web: str | None = None,
     ) -> None:
         locale = locale_of(interaction)
         if not is_admin(interaction):
@@ -267,6 +272,7 @@ class CommunityCog(ServerCommands, commands.Cog):
                 )
             )
         lines.extend(settings_lines(locale, current))
+        lines.extend(await self.web.settings_lines(interaction, web, locale) if self.web else [])
         await reply(interaction, "\n".join(lines), allowed_mentions=discord.AllowedMentions.none())
 
     # ------------------------------------------------------------------ help

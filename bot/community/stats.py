@@ -102,7 +102,13 @@ class GameProfile:
 
 async def profile(storage: Storage, guild_id: int | None, user_id: int) -> list[GameProfile]:
     """A member's record in every game they have a rating for in this server."""
-    guild, player = guild_key(guild_id), player_key(user_id, None)
+    return await player_profile(storage, guild_id, player_key(user_id, None))
+
+
+async def player_profile(storage: Storage, guild_id: int | None, player: str) -> list[GameProfile]:
+    """A player's record (a member, or an AI level: :func:`player_key`) in every game they
+    have a rating for in this server."""
+    guild = guild_key(guild_id)
     rows = await storage.read(
         "SELECT game, mu, sigma, games, wins, podiums FROM ratings"
         " WHERE guild_id = ? AND player = ? ORDER BY game",
@@ -143,10 +149,17 @@ async def rating_history(
 ) -> list[tuple[float, Rating]]:
     """The member's rating after each rated game, oldest first, starting from a new
     player's rating at the time of their first game."""
+    return await player_rating_history(storage, guild_id, game, player_key(user_id, None))
+
+
+async def player_rating_history(
+    storage: Storage, guild_id: int | None, game: str, player: str
+) -> list[tuple[float, Rating]]:
+    """:func:`rating_history` of a player (a member, or an AI level)."""
     rows = await storage.read(
         "SELECT at, mu_before, sigma_before, mu_after, sigma_after FROM rating_changes"
         " WHERE guild_id = ? AND game = ? AND player = ? ORDER BY at, id",
-        (guild_key(guild_id), game, player_key(user_id, None)),
+        (guild_key(guild_id), game, player),
     )
     if not rows:
         return []
@@ -213,6 +226,8 @@ __all__ = [
     "RecentResult",
     "Record",
     "leaderboard",
+    "player_profile",
+    "player_rating_history",
     "profile",
     "rating_history",
     "records",

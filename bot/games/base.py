@@ -176,10 +176,45 @@ class GameHost(ABC):
         return error.reason
 
 
+class Broadcast(ABC):
+    """What people outside a game's table see of it (the server's web page, its replays,
+    the animated replay at the podium): which steps of the record are public, a public
+    view as a picture, and a step's story. Everything it is given is public: a view for no
+    seat (:meth:`GameHost.view` with None) and a step's public events."""
+
+    def shows_step(self, host: GameHost, before: Any, after: Any, events: Sequence[Event]) -> bool:
+        """Whether the action that turned ``before`` into ``after`` is a public step: by
+        default one that announces something (in simultaneous play, a resolved turn; the
+        secret commits before it are no step)."""
+        return bool(host.announcements(before, after, events))
+
+    @abstractmethod
+    def picture(self, view: Any, names: Mapping[str, str], lang: str) -> bytes:
+        """The public position as a PNG picture (run in the picture workers: module-level
+        data only)."""
+
+    @abstractmethod
+    def story(
+        self, events: Sequence[Event], view: Any, names: Mapping[str, str], locale: str | None
+    ) -> list[str]:
+        """What a step did, one line per thing, from its public events (``view``: after
+        the step)."""
+
+    def summary(self, view: Any, names: Mapping[str, str], locale: str | None) -> list[str]:
+        """Where the position stands, in words, for what its picture does not show (the
+        scores, the card in play); none by default."""
+        return []
+
+    def frame(self, view: Any, names: Mapping[str, str], lang: str) -> bytes:
+        """One frame of the animated replay (PNG); by default the step's picture."""
+        return self.picture(view, names, lang)
+
+
 __all__ = [
     "BOARD",
     "PODIUM",
     "REVEAL",
+    "Broadcast",
     "GameHost",
     "ServiceError",
     "Shape",

@@ -1,0 +1,44 @@
+"""The animated replay at the podium: a whole game drawn by the picture workers as an
+animated WebP, one frame per public step (a long game's spread to at most 60), under
+Discord's 10 MiB attachment limit; here a race of six chariots over three laps and a
+five-player Carcassonne game, played through the service."""
+
+from __future__ import annotations
+
+import io
+import itertools
+
+from PIL import Image
+
+from bot.animation import DISCORD_LIMIT, MOST_FRAMES, replay_animation, spread
+from bot.images import ImageProcess
+from bot.replays import public_steps
+from bot.service import TableService, game_record
+from tests.bot.web.games import Setting, open_game, play
+
+
+def test_a_long_game_keeps_its_first_and_last_steps_spread_evenly() -> None:
+    assert spread(5, 60) == [0, 1, 2, 3, 4]
+    kept = spread(521, 60)
+    assert len(kept) == 60 and kept[0] == 0 and kept[-1] == 520
+    gaps = {later - earlier for earlier, later in itertools.pairwise(kept)}
+    assert max(gaps) - min(gaps) <= 1
+
+
+async def test_the_whole_game_animates_under_discords_limit(service: TableService) -> None:
+    images = ImageProcess(service.in_worker, workers=1)
+    try:
+        for game, seats, options in (("charioteer", 6, {"laps": 3}), ("carcassonne", 5, {})):
+            table = await open_game(
+                service, game, Setting(1, 2), people=1, ai=seats - 1, options=options
+            )
+            table = await play(service, table.id, seed=3)
+            record = game_record(table, await service.storage.actions(table.id))
+            webp = await images.run(replay_animation, game, record, table.names, "en")
+            assert len(webp) < DISCORD_LIMIT
+            animation = Image.open(io.BytesIO(webp))
+            assert animation.format == "WEBP" and animation.is_animated
+            steps = len(public_steps(game, record))
+            assert animation.n_frames == min(steps, MOST_FRAMES)
+    finally:
+        images.close()
