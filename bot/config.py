@@ -17,9 +17,9 @@ DEFAULT_LOOP_WATCH_MS = 500
 SETTINGS: tuple[tuple[str, str], ...] = (
     ("DISCORD_TOKEN", "the bot's token (required to connect)"),
     ("DATABASE_PATH", "the SQLite file games are stored in (default circus.db)"),
-    ("DATABASE_URL", "a postgresql:// database instead; several bot processes may share it"),
+    ("DATABASE_URL", "a postgresql:// database instead (several processes may share)"),
     ("LOG_LEVEL", "DEBUG, INFO (default), WARNING or ERROR"),
-    ("LOOP_WATCH_MS", "warn of whatever holds the bot this many ms (default 500; 0: off)"),
+    ("LOOP_WATCH_MS", "warn of anything holding the bot this many ms (500; 0: off)"),
     ("DEV_GUILD_ID", "a server id whose slash commands sync at once, while developing"),
     ("SHARD_COUNT", "several processes: how many gateway shards the bot has in all"),
     ("SHARD_IDS", "the shards this process holds (0,1); or, instead:"),
@@ -27,7 +27,7 @@ SETTINGS: tuple[tuple[str, str], ...] = (
     ("CLUSTER_SIZE", "how many processes share the shards"),
     ("WEB_HOST", "where python -m bot web listens (default 127.0.0.1)"),
     ("WEB_PORT", "its port (default 8080)"),
-    ("WEB_BASE_URL", "the pages' address as people reach them (default http://WEB_HOST:WEB_PORT)"),
+    ("WEB_BASE_URL", "the address people reach the pages at (default: host and port)"),
 )
 """Every setting :meth:`Settings.load` reads, with what it means (``python -m bot --help``
 lists them; ``.env.example`` and the README say more)."""

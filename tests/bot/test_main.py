@@ -165,3 +165,7 @@ def test_help_lists_the_commands_and_every_setting_in_plain_text(tmp_path: Path)
     for name in settings:
         assert name in done.stdout, name
     assert "local" in done.stdout and "--game" in done.stdout
+    listed = [
+        line for line in done.stdout.splitlines() if line.split()[:1] in ([n] for n in settings)
+    ]
+    assert len(listed) == len(settings) and all(len(line) <= 80 for line in listed)
