@@ -467,3 +467,11 @@ async def test_a_game_stopped_between_placement_and_meeple_asks_for_the_meeple(
     assert "Your tile was placed before the game stopped: only its meeple is left." in out
     assert "Red (you): no meeple this turn." in out
     assert "Green AI placed a tile:" in out
+
+
+@pytest.mark.parametrize("game", ["charioteer", "cartographers", "carcassonne"])
+def test_the_same_seed_and_lines_play_the_same_game(game: str) -> None:
+    lines = ["help", *["1", "0", ""] * 3, *["reset 1", ""] * 3, "quit", "y"]
+    options = ["--game", game, "--seats", "3", "--level", "random", "--seed", "11"]
+    first, second = run_local(options, lines), run_local(options, lines)
+    assert first == second and first[0] == 0
