@@ -57,7 +57,6 @@ COMMANDS = ("help", "rules", "quit")
 SHORT_COMMANDS = {"?": "help", "q": "quit", "exit": "quit"}
 MARKDOWN = re.compile(r"\*\*|`")
 ESCAPED = re.compile(r"\\(.)")
-ANSI = {"reset": "0", "bold": "1", "dim": "2"}
 
 
 class OptionError(ValueError):
