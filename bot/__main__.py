@@ -7,16 +7,54 @@ Without a token the bot says what to set and exits with status 2.
 from __future__ import annotations
 
 import logging
+import shlex
 import sys
 from collections.abc import Sequence
+from pathlib import Path
 
-from bot.config import Settings, SettingsError
+from bot.config import SETTINGS, Settings, SettingsError
 
-NO_TOKEN = (
-    "circus: DISCORD_TOKEN is not set. Put your bot's token in a .env file (copy .env.example) "
-    "or in the environment, then run `python -m bot` again. "
-    "To play without Discord: `python -m bot local`."
-)
+
+def this_python() -> str:
+    """The interpreter running now, as a command typed where the bot was started: a path
+    relative to here when it lies below (``.venv/bin/python``), else its whole path, so
+    it works whether or not a virtual environment is active."""
+    executable = Path(sys.executable)
+    try:
+        shown = str(executable.relative_to(Path.cwd()))
+    except ValueError:
+        shown = str(executable)
+    return shlex.quote(shown)
+
+
+def no_token() -> str:
+    python = this_python()
+    return (
+        "circus: DISCORD_TOKEN is not set. Put your bot's token in a .env file (copy "
+        f".env.example) or in the environment, then run `{python} -m bot` again. "
+        f"To play without Discord: `{python} -m bot local`."
+    )
+
+
+def usage() -> str:
+    """What ``python -m bot --help`` prints: the commands, then every setting."""
+    python = this_python()
+    width = max(len(name) for name, _ in SETTINGS)
+    return "\n".join(
+        [
+            "Usage:",
+            f"  {python} -m bot",
+            "      runs the Discord bot; without DISCORD_TOKEN it says what to set and",
+            "      exits with status 2.",
+            f"  {python} -m bot local [--game charioteer|cartographers|carcassonne]",
+            "      plays in the terminal against AI seats; local --help lists its options.",
+            f"  {python} -m bot web",
+            "      serves the servers' web pages from the bot's database (no token needed).",
+            "",
+            "Settings, from the environment or a .env file here (.env.example explains them):",
+            *(f"  {name:<{width}}  {meaning}" for name, meaning in SETTINGS),
+        ]
+    )
 
 
 QUIET_LIBRARIES = ("discord", "aiosqlite")
@@ -46,12 +84,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args and args[0] == "web":
         return web(args[1:])
     if args and args[0] in ("-h", "--help"):
-        print(__doc__.strip())
+        print(usage())
         return 0
     if args:
         print(
-            f"circus: unknown command {args[0]!r};"
-            " try `python -m bot local` or `python -m bot web`",
+            f"circus: unknown command {args[0]!r}; try {this_python()} -m bot --help",
             file=sys.stderr,
         )
         return 2
@@ -61,7 +98,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"circus: {error}", file=sys.stderr)
         return 2
     if settings.token is None:
-        print(NO_TOKEN, file=sys.stderr)
+        print(no_token(), file=sys.stderr)
         return 2
     configure_logging(settings.log_level)
     from cogs.app import run

@@ -14,6 +14,23 @@ from bot.shards import Shards, cluster_shards
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR")
 DEFAULT_LOOP_WATCH_MS = 500
 """A sixth of the 3 seconds Discord gives an answer: a hold that long is worth a warning."""
+SETTINGS: tuple[tuple[str, str], ...] = (
+    ("DISCORD_TOKEN", "the bot's token (required to connect)"),
+    ("DATABASE_PATH", "the SQLite file games are stored in (default circus.db)"),
+    ("DATABASE_URL", "a postgresql:// database instead (several processes may share)"),
+    ("LOG_LEVEL", "DEBUG, INFO (default), WARNING or ERROR"),
+    ("LOOP_WATCH_MS", "warn of anything holding the bot this many ms (500; 0: off)"),
+    ("DEV_GUILD_ID", "a server id whose slash commands sync at once, while developing"),
+    ("SHARD_COUNT", "several processes: how many gateway shards the bot has in all"),
+    ("SHARD_IDS", "the shards this process holds (0,1); or, instead:"),
+    ("CLUSTER_INDEX", "this process's place in the cluster, from 0, with"),
+    ("CLUSTER_SIZE", "how many processes share the shards"),
+    ("WEB_HOST", "where python -m bot web listens (default 127.0.0.1)"),
+    ("WEB_PORT", "its port (default 8080)"),
+    ("WEB_BASE_URL", "the address people reach the pages at (default: host and port)"),
+)
+"""Every setting :meth:`Settings.load` reads, with what it means (``python -m bot --help``
+lists them; ``.env.example`` and the README say more)."""
 
 
 DEFAULT_WEB_HOST = "127.0.0.1"

@@ -1,14 +1,16 @@
-"""The console front end: ``python -m bot local`` plays a game in the terminal, so a game
-can be played and a bug reproduced with no Discord at all.
+"""The console front end: ``python -m bot local`` plays a game in the terminal against AI
+seats, through the same table service, storage and renderers as Discord, so a game can be
+played and a bug reproduced with no Discord at all.
 
-What is shared by every game lives at the top: the options (checked before anything
-starts: one clear line and exit status 2 for a wrong one, an unknown ``--locale``
-included), one Ctrl-C that stops cleanly,
-and the yes/no questions. Each game then has its own part: :class:`CharioteerConsole`
-races against AI seats through the same service, storage and renderers as Discord (moves
-typed in the text form of :mod:`bot.games.charioteer.drafts`: ``R5 1 2 crowd t1``, ``reset 3``), and
-:func:`run_cartographers` runs the solo Cartographers game of
-:mod:`engine.cartographers.terminal`.
+What every game shares lives here: the options (checked before anything starts: one
+clear line and exit status 2 for a wrong one, an option the chosen game does not use
+included), the :class:`Terminal` (lines in, text out, yes/no questions, commands said in
+the player's language, colours only on a real terminal), one Ctrl-C that stops cleanly,
+and :class:`GameConsole`, the loop each game runs: open a table with its AI seats (or
+resume the one a ``--database`` keeps), read a line, answer it, until the game is over.
+``quit`` and the end of the input (Ctrl-D) are one command: both ask first, and the end
+of the input again stops. Each game's part lives beside its Discord panel, in
+``bot/games/<game>/console.py``, and exposes ``CONSOLE``.
 """
 
 from __future__ import annotations
@@ -16,61 +18,43 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
-import dataclasses
+import importlib
+import os
 import re
-import secrets
 import signal
 import sys
 import tempfile
+import textwrap
 import threading
+import unicodedata
+from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from types import FrameType
-from typing import NoReturn, TextIO
+from typing import ClassVar, NoReturn, TextIO
 
-from bot.games.charioteer import AI_LEVELS
-from bot.games.charioteer.drafts import Draft, DraftError, parse_move_text
-from bot.service import (
-    ChooseAction,
-    ServiceError,
-    Table,
-    TableService,
-    TableSettings,
-    Update,
-)
+from bot.games import GAMES
+from bot.service import ChooseAction, ServiceError, Table, TableService, TableSettings, Update
 from bot.storage import StorageError, shown
 from bot.text import t
-from engine.cartographers.messages import catalogue as cartographers_catalogue
-from engine.charioteer import Move
-from engine.charioteer.render import (
-    board_text,
-    hand_text,
-    move_distance,
-    preview_text,
-    reveal_text,
-    rule_text,
-)
-from engine.charioteer.render.common import catalogue as charioteer_catalogue
-from engine.charioteer.render.common import chariot_name, say
-from engine.charioteer.state import MAX_LAPS, SEAT_NAMES
-from engine.charioteer.view import SeatView
-from engine.core import MAX_SEED, EngineError, public_events
+from engine.core import MAX_SEED
 from engine.jsonio import locale_option
 
-LOCALES = tuple(
-    sorted(set(charioteer_catalogue().locales) & set(cartographers_catalogue().locales))
-)
-"""The languages both games speak (``--locale``)."""
+LOCALES = ("en", "es", "it")
+"""The languages every game speaks (``--locale``)."""
+AI_LEVELS = ("random", "greedy", "strategic")
+"""Every game's AI levels, weakest first."""
 PLAYER_ID = 1
 PLAYER_NAME = "you"
-MOVE_SAMPLES = 12
+SCREEN_WIDTH = 80
 EXIT_OPTIONS = 2
 EXIT_INTERRUPTED = 130
 """What a shell reports for a program stopped by Ctrl-C."""
-YES = frozenset({"", "y", "yes", "s", "si", "sí"})
-"""Yes in English, Spanish and Italian (Enter too)."""
-NO = frozenset({"n", "no"})
-QUIT_WORDS = frozenset({"quit", "exit", "q"})
+YES = frozenset({"", "y", "yes", "s", "si"})
+"""Yes in English, Spanish and Italian (Enter too), accents aside: "sí" and "sì" as well."""
+COMMANDS = ("help", "rules", "quit")
+"""The commands every game has; a game adds its own (``moves``, ``map``…)."""
+SHORT_COMMANDS = {"?": "help", "q": "quit", "exit": "quit"}
 MARKDOWN = re.compile(r"\*\*|`")
 ESCAPED = re.compile(r"\\(.)")
 
@@ -86,6 +70,11 @@ class LocalParser(argparse.ArgumentParser):
         raise OptionError(message)
 
 
+def wrapped(text: str) -> str:
+    """Prose wrapped to the screen, line by line."""
+    return "\n".join(textwrap.fill(line, SCREEN_WIDTH) for line in text.splitlines())
+
+
 def strip_fences(text: str) -> str:
     """Board text without the Markdown code fences Discord needs."""
     lines = [line for line in text.splitlines() if not line.startswith("```")]
@@ -97,41 +86,71 @@ def plain(text: str) -> str:
     return ESCAPED.sub(r"\1", MARKDOWN.sub("", text))
 
 
-class Terminal:
-    """Lines in, text out, and the questions every game asks."""
+def folded(word: str) -> str:
+    """A typed word as compared: lower case, accents dropped ("Sì" reads "si")."""
+    decomposed = unicodedata.normalize("NFD", word.strip().lower())
+    return "".join(char for char in decomposed if not unicodedata.combining(char))
 
-    def __init__(self, lines: Iterator[str], out: TextIO) -> None:
-        self.lines = lines
+
+def command_words(commands: Sequence[str], locale: str) -> dict[str, str]:
+    """The words that name each command: the English word, the word of ``locale``
+    (``console.word.<command>``) and the short forms."""
+    words = dict(SHORT_COMMANDS)
+    for command in commands:
+        words[command] = command
+        words[folded(t(locale, f"console.word.{command}"))] = command
+    return words
+
+
+class Terminal:
+    """Lines in, text out, and the questions every game asks. ``colour``: the output is a
+    terminal that shows ANSI colours (and ``NO_COLOR`` is not set)."""
+
+    def __init__(self, stdin: TextIO, out: TextIO, *, colour: bool | None = None) -> None:
+        self.stdin = stdin
         self.out = out
+        if colour is None:
+            colour = out.isatty() and not os.environ.get("NO_COLOR")
+        self.colour = colour
 
     def say(self, text: str = "") -> None:
         self.out.write(text + "\n")
         self.out.flush()
 
     def ask(self, prompt: str) -> str | None:
-        """The next line typed (``None`` when the input is over)."""
+        """The next line typed; ``None`` at the end of the input (Ctrl-D on a terminal,
+        after which a terminal may still be read)."""
         self.out.write(prompt)
         self.out.flush()
-        return next(self.lines, None)
+        line = self.stdin.readline()
+        if not line:
+            self.out.write("\n")
+            return None
+        return line.rstrip("\r\n")
 
     def confirm(self, prompt: str) -> bool | None:
-        """Yes (Enter too), no, or ``None`` for anything else (or the end of input)."""
+        """Yes (Enter too), no, or ``None`` at the end of the input."""
         answer = self.ask(prompt)
         if answer is None:
             return None
-        word = answer.strip().lower()
-        if word in YES:
-            return True
-        if word in NO:
-            return False
-        return None
+        return folded(answer) in YES
+
+    def paint(self, text: str, code: str) -> str:
+        """``text`` in an ANSI colour or style (``"31"``, ``"1"``) on a terminal that shows
+        them; the text alone otherwise."""
+        return f"\x1b[{code}m{text}\x1b[0m" if self.colour else text
 
 
-# --------------------------------------------------------------------------- Charioteer
+class GameConsole(ABC):
+    """One game in a terminal: a table with AI seats, played line by line to its end."""
 
-
-class CharioteerConsole:
-    """One race in a terminal: read a line, answer, until the podium."""
+    game: ClassVar[str]
+    commands: ClassVar[tuple[str, ...]] = COMMANDS
+    phrases: ClassVar[str] = "console.game"
+    """The prefix of the sentences that name the table (``console.game.bye``: "Game
+    abandoned"; Charioteer says "race": ``console.bye``)."""
+    default_seats: ClassVar[int]
+    seat_range: ClassVar[tuple[int, int]]
 
     def __init__(
         self,
@@ -145,80 +164,143 @@ class CharioteerConsole:
         self.terminal = terminal
         self.locale = locale
         self.kept_in = kept_in
-        """Where the race stays, as shown (``None``: a temporary database)."""
+        """Where the table stays, as shown (``None``: a temporary database)."""
+        self.words = command_words(self.commands, locale)
+
+    # ------------------------------------------------------------------ options
+
+    @classmethod
+    def check(cls, args: argparse.Namespace) -> None:
+        """The options for this game, with the sentences players read on Discord; the
+        options this game does not use are refused by name. Fills in the defaults."""
+        if args.seats is None:
+            args.seats = cls.default_seats
+        low, high = cls.seat_range
+        if not low <= args.seats <= high:
+            raise OptionError(cls.seats_error(args.locale, low, high))
+        if args.level is not None and args.seats == 1:
+            raise OptionError(t(args.locale, "console.level_alone"))
+        if args.level is None:
+            args.level = AI_LEVELS[-1]
+        for option in ("laps", "side"):
+            if getattr(args, option) is not None and option not in cls.own_options():
+                raise OptionError(t(args.locale, "console.not_an_option", option=f"--{option}"))
+
+    @classmethod
+    def seats_error(cls, locale: str, low: int, high: int) -> str:
+        return t(locale, "game.bad_seats", low=low, high=high)
+
+    @classmethod
+    def own_options(cls) -> tuple[str, ...]:
+        """The game's own options among ``--laps`` and ``--side``."""
+        return ()
+
+    @abstractmethod
+    def table_options(self, args: argparse.Namespace) -> dict[str, object]:
+        """The lobby options of the table to open."""
+
+    # ------------------------------------------------------------------ words
 
     def say(self, text: str = "") -> None:
         self.terminal.say(text)
 
+    def say_item(self, label: str, text: str) -> None:
+        """One entry of a list, wrapped to the screen under its label ("  1  …")."""
+        indent = " " * len(label)
+        self.say(textwrap.fill(text, SCREEN_WIDTH, initial_indent=label, subsequent_indent=indent))
+
     def text(self, key: str, **params: object) -> str:
         return t(self.locale, key, **params)
 
-    async def run(self, seats: int, level: str, laps: int) -> int:
+    def phrase(self, name: str, **params: object) -> str:
+        """A sentence that names the table: "race" for Charioteer, "game" for the others."""
+        return self.text(f"{self.phrases}.{name}", **params)
+
+    def command(self, line: str) -> str | None:
+        """The command ``line`` names (in English or the player's language), if any."""
+        return self.words.get(folded(line))
+
+    def ask(self, prompt: str) -> str | None:
+        return self.terminal.ask(prompt)
+
+    def confirm(self, prompt: str) -> bool:
+        """Yes or no; the end of the input is a no (the question is dropped, nothing
+        happens)."""
+        return self.terminal.confirm(prompt) is True
+
+    # ------------------------------------------------------------------ the loop
+
+    async def run(self, args: argparse.Namespace) -> int:
         table_id = await self.resume()
         if table_id is None:
-            table_id = await self.start(seats, level, laps)
-        await self.show_board(table_id)
-        while True:
-            table = await self.service.table(table_id)
-            if table.status != "running":
-                break
-            line = self.terminal.ask(self.text("console.prompt"))
-            if line is None:
-                self.say(self.text("console.input_over"))
-                self.say(self.left_text())
-                return 0
-            if line.strip().lower() in QUIT_WORDS:
-                if await self.quit(table_id):
+            table_id = await self.start(args)
+        await self.show_turn(table_id)
+        while (await self.service.table(table_id)).status == "running":
+            line = self.ask(self.prompt())
+            if line is None or self.command(line) == "quit":
+                if await self.quit(table_id, asked=line is not None):
                     return 0
                 continue
-            await self.handle(table_id, line.strip())
+            if not line.strip():
+                continue
+            command = self.command(line)
+            if command == "help":
+                self.say(self.help_text())
+            elif command == "rules":
+                self.say(await self.rules_text(table_id))
+            elif command is not None:
+                await self.run_command(table_id, command)
+            else:
+                await self.play(table_id, line.strip())
         await self.show_end(table_id)
         return 0
 
-    async def start(self, seats: int, level: str, laps: int) -> int:
-        settings = TableSettings(seats=seats, turn_seconds=None, options={"laps": laps})
+    async def start(self, args: argparse.Namespace) -> int:
+        """A table of ``args.seats`` with the player in the first seat and AI seats after."""
+        settings = TableSettings(
+            seats=args.seats,
+            turn_seconds=None,
+            ai_level=args.level,
+            options=self.table_options(args),
+        )
         table = await self.service.open_lobby(
-            game="charioteer",
+            game=self.game,
             host_id=PLAYER_ID,
             host_name=PLAYER_NAME,
             settings=settings,
             locale=self.locale,
         )
-        for _ in range(seats - 1):
-            await self.service.add_ai(table.id, PLAYER_ID, level)
+        for _ in range(args.seats - 1):
+            await self.service.add_ai(table.id, PLAYER_ID, args.level)
         await self.service.start(table.id, PLAYER_ID)
-        await self.service.play_ai_seats(table.id)
-        self.say(
-            plain(
-                self.text(
-                    "console.welcome",
-                    count=laps,
-                    opponents=seats - 1,
-                    level=self.text(f"ai.{level}"),
-                    you=self.names(await self.service.table(table.id))[SEAT_NAMES[0]],
-                )
-            )
-        )
-        self.say(plain(self.text("console.seed", seed=table.row.seed)))
+        updates = await self.service.play_ai_seats(table.id)
+        self.say(plain(self.welcome(await self.service.table(table.id), args)))
+        self.say(plain(self.phrase("seed", seed=table.row.seed)))
+        await self.announce(table.id, updates)
         return table.id
 
     async def resume(self) -> int | None:
-        """The unfinished race the database holds, if any: it goes on where it stopped."""
+        """The unfinished table of this game the database holds, if any: it goes on where
+        it stopped."""
         if self.kept_in is None:
             return None
         for row in await self.service.storage.active_tables_of_user(PLAYER_ID):
-            if row.status == "running":
-                _, seat_view = await self.service.view_for(row.id, PLAYER_ID)
-                self.say(self.text("console.resumed", race=row.id, turn=seat_view.turn))
+            if row.status == "running" and row.game == self.game:
+                self.say(self.phrase("resumed", table=row.id, race=row.id, turn=row.turn))
                 return row.id
         return None
 
-    async def quit(self, table_id: int) -> bool:
-        """Ask before leaving; a race in a temporary database is lost, so it is abandoned."""
-        question = "console.quit_kept" if self.kept_in else "console.quit_lost"
-        if not self.terminal.confirm(self.text(question, file=self.kept_in)):
+    async def quit(self, table_id: int, *, asked: bool) -> bool:
+        """Ask before leaving (after ``quit``, or at the end of the input); a table in a
+        temporary database is lost, so it is abandoned. No answer at all (the input is
+        over) stops too."""
+        question = "quit_kept" if self.kept_in else "quit_lost"
+        answer = self.ask(self.phrase(question, file=self.kept_in))
+        if answer is not None and folded(answer) not in YES:
             self.say(self.text("console.quit_cancelled"))
             return False
+        if answer is None and not asked:
+            self.say(self.text("console.input_over"))
         if self.kept_in is None:
             await self.service.abandon(table_id, PLAYER_ID)
         self.say(self.left_text())
@@ -226,162 +308,95 @@ class CharioteerConsole:
 
     def left_text(self) -> str:
         if self.kept_in is None:
-            return self.text("console.bye")
-        return self.text("console.bye_kept", file=self.kept_in)
+            return self.phrase("bye")
+        return self.phrase("bye_kept", file=self.kept_in)
 
-    async def handle(self, table_id: int, line: str) -> None:
-        word = line.lower()
-        if not word:
-            return
-        if word in ("help", "?"):
-            self.say(plain(self.text("console.help")))
-        elif word in ("rules", "r"):
-            self.say(plain(self.text("rules.card")))
-        elif word in ("board", "b"):
-            await self.show_board(table_id)
-        elif word in ("hand", "h"):
-            await self.show_hand(table_id)
-        elif word in ("moves", "m"):
-            await self.show_moves(table_id)
-        else:
-            await self.play(table_id, line)
-
-    async def play(self, table_id: int, line: str) -> None:
-        """Read the move, show what it would do, and play it once confirmed."""
-        _, seat_view = await self.service.view_for(table_id, PLAYER_ID)
+    async def submit(self, table_id: int, move: object, stage: int) -> list[Update] | None:
+        """Play ``move`` for the player, then the AI seats; None (and the reason said)
+        when the service refuses it."""
         try:
-            draft = parse_move_text(line, len(seat_view.hand), len(seat_view.tokens))
-            move = draft.to_move(seat_view.tokens)
-        except DraftError as error:
-            self.say(self.text(error.key, **error.params))
-            return
-        try:
-            seat_view.analyse(move)
-        except EngineError as error:
-            self.say(self.text("error.illegal_move", reason=rule_text(error, self.locale)))
-            return
-        self.say(
-            f"{Draft.from_move(move).text()}: {preview_text(seat_view, move, locale=self.locale)}"
-        )
-        spent = spent_text(seat_view, move, self.locale)
-        if spent:
-            self.say(spent)
-        if not self.terminal.confirm(self.text("console.confirm")):
-            self.say(self.text("console.not_played"))
-            return
-        try:
-            update = await self.service.submit(table_id, PLAYER_ID, move, seat_view.turn)
+            update = await self.service.submit(table_id, PLAYER_ID, move, stage)
         except ServiceError as error:
-            self.say(self.text(error.key, **error.params))
-            return
-        updates = [update, *await self.service.play_ai_seats(table_id)]
-        await self.announce(table_id, updates)
+            self.say(self.refusal(error))
+            return None
+        return [update, *await self.service.play_ai_seats(table_id)]
 
-    async def announce(self, table_id: int, updates: Sequence[Update]) -> None:
-        """Print what was resolved, then mark the race's announcements posted."""
-        for update in updates:
-            for report in update.turns:
-                names = self.names(update.table)
-                story = reveal_text(
-                    public_events(report.events), report.view, names=names, locale=self.locale
-                )
-                self.say(plain(story))
+    def refusal(self, error: ServiceError) -> str:
+        """A refusal of the service in the player's language."""
+        reason = getattr(error, "reason_in", None)
+        if reason is not None:
+            return self.text("error.illegal_move", reason=reason(self.locale))
+        return plain(self.text(error.key, **error.params))
+
+    async def mark_announced(self, table_id: int) -> None:
+        """The terminal has said what happened: nothing is left to post."""
         for announcement in await self.service.announcements(table_id):
             await self.service.announced(announcement, None)
-        table = await self.service.table(table_id)
-        if table.status == "running" and any(update.turns for update in updates):
-            await self.show_board(table_id)
-
-    async def show_board(self, table_id: int) -> None:
-        table, seat_view = await self.service.view_for(table_id, PLAYER_ID)
-        self.say(strip_fences(board_text(seat_view, names=self.names(table), locale=self.locale)))
-        if table.status == "running":
-            await self.show_hand(table_id)
 
     def names(self, table: Table) -> dict[str, str]:
-        """One name per chariot, used everywhere: its colour, then who drives it
-        ("Red (you)", "Blue AI")."""
+        """One name per seat, used everywhere: its colour, then who plays it ("Red (you)",
+        "Blue AI")."""
         names = {}
         for seat in table.seats:
-            colour = chariot_name(seat.seat, self.locale)
             key = "console.name_you" if seat.user_id == PLAYER_ID else "console.name_ai"
-            names[seat.seat] = self.text(key, colour=colour, seat=seat.seat)
+            names[seat.seat] = self.text(key, colour=self.seat_name(seat.seat), seat=seat.seat)
         return names
 
-    async def show_hand(self, table_id: int) -> None:
-        _, seat_view = await self.service.view_for(table_id, PLAYER_ID)
-        self.say(hand_text(seat_view, locale=self.locale))
+    # ------------------------------------------------------------------ each game
 
-    async def show_moves(self, table_id: int) -> None:
-        _, seat_view = await self.service.view_for(table_id, PLAYER_ID)
-        ranked = ranked_moves(seat_view)
-        self.say(self.text("console.moves_header", count=len(ranked)))
-        for move in ranked[:MOVE_SAMPLES]:
-            preview = preview_text(seat_view, move, locale=self.locale)
-            spent = spent_text(seat_view, move, self.locale)
-            self.say(f"  {Draft.from_move(move).text():<22} {preview}")
-            if spent:
-                self.say(f"  {'':<22} {spent}")
+    @abstractmethod
+    def seat_name(self, seat: str) -> str:
+        """A seat's colour (or number) as the game names it."""
 
+    @abstractmethod
+    def welcome(self, table: Table, args: argparse.Namespace) -> str:
+        """The first line: the game, the seats, how to play."""
+
+    def prompt(self) -> str:
+        return self.text("console.prompt")
+
+    @abstractmethod
+    def help_text(self) -> str: ...
+
+    @abstractmethod
+    async def rules_text(self, table_id: int) -> str: ...
+
+    @abstractmethod
+    async def run_command(self, table_id: int, command: str) -> None:
+        """One of the game's own commands (``moves``, ``map``…)."""
+
+    @abstractmethod
+    async def play(self, table_id: int, line: str) -> None:
+        """A line that is no command: a move, previewed and played once confirmed."""
+
+    @abstractmethod
+    async def show_turn(self, table_id: int) -> None:
+        """Where things stand for the player's move."""
+
+    @abstractmethod
+    async def announce(self, table_id: int, updates: Sequence[Update]) -> None:
+        """Say what the moves played resolved, then mark it posted."""
+
+    @abstractmethod
     async def show_end(self, table_id: int) -> None:
-        """The final board, then the podium (or the word that the race was abandoned)."""
-        table = await self.service.table(table_id)
-        if table.status == "abandoned":
-            self.say(self.text("console.abandoned"))
-            return
-        await self.show_board(table_id)
-        names = self.names(table)
-        for row in await self.service.storage.results(table_id):
-            self.say(self.text("console.podium_line", place=row.place, name=names[row.seat]))
+        """The end of the game (or the word that it was abandoned)."""
 
 
-def spent_text(view: SeatView, move: Move, locale: str) -> str:
-    """What the move uses up besides its cards: the crowd card, tokens (by number)."""
-    parts = []
-    if move.crowd:
-        parts.append(t(locale, "console.spends_crowd"))
-    for index in (move.token, move.discard_token):
-        if index is not None:
-            parts.append(
-                t(locale, "console.spends_token", number=index + 1, token=str(view.tokens[index]))
-            )
-    if not parts:
-        return ""
-    return t(locale, "console.spends", items=", ".join(parts))
-
-
-def ranked_moves(view: SeatView) -> list[Move]:
-    """Legal moves (no discards) by the real distance — cards, token, skill bonus and
-    damage — longest first, fewer tokens spent first on a tie. A move that spends a token
-    for nothing (its preview is the same without the token) is left out."""
-    moves = view.legal_moves(discards=False)
-    legal = set(moves)
-    idle_whip = say("en", "preview.separator") + say("en", "preview.whip_turn1")
-    kept = []
-    for move in moves:
-        if move.token is not None:
-            bare = dataclasses.replace(move, token=None, wild=None)
-            same = preview_text(view, move).replace(idle_whip, "") == preview_text(view, bare)
-            if bare in legal and same:
-                continue
-        kept.append(move)
-
-    def key(move: Move) -> tuple[int, int, int, int]:
-        play = view.analyse(move)
-        spends = (move.token is not None) + move.crowd
-        return (-move_distance(view, play), spends, -play.attack_cubes, len(move.cards))
-
-    return sorted(kept, key=key)
+def console_for(game: str) -> type[GameConsole]:
+    """The console of ``game`` (``bot/games/<game>/console.py``)."""
+    console: type[GameConsole] = importlib.import_module(f"bot.games.{game}.console").CONSOLE
+    return console
 
 
 async def run_console(
     args: argparse.Namespace,
-    lines: Iterator[str],
+    stdin: TextIO,
     out: TextIO,
     *,
     seeds: Callable[[], int] | None = None,
     choose_action: ChooseAction | None = None,
 ) -> int:
+    """Play ``args.game`` in a temporary database, or in ``args.database`` (kept)."""
     database = args.database
     if seeds is None and args.seed is not None:
         seed = int(args.seed)
@@ -390,27 +405,15 @@ async def run_console(
         where = database or str(Path(folder) / "local.db")
         service = await TableService.create(where, seeds=seeds, choose_action=choose_action)
         try:
-            console = CharioteerConsole(
+            console = console_for(args.game)(
                 service,
-                Terminal(lines, out),
+                Terminal(stdin, out),
                 locale=args.locale,
                 kept_in=shown(database) if database else None,
             )
-            return await console.run(args.seats, args.level, args.laps)
+            return await console.run(args)
         finally:
             await service.close()
-
-
-# --------------------------------------------------------------------------- Cartographers
-
-
-def run_cartographers(args: argparse.Namespace, lines: Iterator[str], out: TextIO) -> int:
-    """The solo game of :mod:`engine.cartographers.terminal`, from a random seed unless one
-    is given (the welcome line prints it, so a game can be played again)."""
-    from engine.cartographers.terminal import play
-
-    seed = args.seed if args.seed is not None else secrets.randbelow(MAX_SEED + 1)
-    return play(lines, out, seed=seed, side=args.side, lang=args.locale)
 
 
 # --------------------------------------------------------------------------- options
@@ -427,12 +430,12 @@ def whole(text: str) -> int:
 
 
 def add_arguments(parser: argparse.ArgumentParser, locale: str = "en") -> None:
-    parser.add_argument("--game", choices=("charioteer", "cartographers"), default="charioteer")
     parser.add_argument(
-        "--seats", type=whole, default=4, help=t(locale, "console.option.seats", high=6)
+        "--game", choices=GAMES, default="charioteer", help=t(locale, "console.option.game")
     )
+    parser.add_argument("--seats", type=whole, default=None, help=t(locale, "console.option.seats"))
     parser.add_argument(
-        "--level", choices=AI_LEVELS, default="strategic", help=t(locale, "console.option.level")
+        "--level", choices=AI_LEVELS, default=None, help=t(locale, "console.option.level")
     )
     parser.add_argument(
         "--locale",
@@ -440,22 +443,17 @@ def add_arguments(parser: argparse.ArgumentParser, locale: str = "en") -> None:
         default="en",
         help=t(locale, "console.option.locale", locales=", ".join(LOCALES)),
     )
-    parser.add_argument(
-        "--laps", type=whole, default=3, help=t(locale, "console.option.laps", high=MAX_LAPS)
-    )
+    parser.add_argument("--laps", type=whole, default=None, help=t(locale, "console.option.laps"))
     parser.add_argument("--seed", type=whole, default=None, help=t(locale, "console.option.seed"))
     parser.add_argument(
-        "--side", choices=("A", "B"), default="A", help=t(locale, "console.option.side")
+        "--side", choices=("A", "B"), default=None, help=t(locale, "console.option.side")
     )
     parser.add_argument("--database", default=None, help=t(locale, "console.option.database"))
 
 
 def check_options(args: argparse.Namespace) -> None:
     """The options' values, with the sentences players read on Discord."""
-    if not 2 <= args.seats <= len(SEAT_NAMES):
-        raise OptionError(t(args.locale, "error.bad_seats", low=2, high=len(SEAT_NAMES)))
-    if not 1 <= args.laps <= MAX_LAPS:
-        raise OptionError(t(args.locale, "console.bad_laps", high=MAX_LAPS))
+    console_for(args.game).check(args)
     if args.seed is not None and not 0 <= args.seed <= MAX_SEED:
         raise OptionError(t(args.locale, "console.bad_seed", high=MAX_SEED))
     if args.database is not None and Path(args.database).is_dir():
@@ -486,6 +484,14 @@ def one_ctrl_c() -> Iterator[None]:
         signal.signal(signal.SIGINT, previous)
 
 
+def interrupted_text(args: argparse.Namespace) -> str:
+    """What Ctrl-C says: the game is left unfinished, or kept in the database."""
+    prefix = console_for(args.game).phrases
+    if args.database:
+        return t(args.locale, f"{prefix}.interrupted_kept", file=shown(args.database))
+    return t(args.locale, "console.interrupted")
+
+
 def main(argv: Sequence[str], stdin: TextIO, out: TextIO, err: TextIO | None = None) -> int:
     errors = err if err is not None else sys.stderr
     try:
@@ -494,17 +500,26 @@ def main(argv: Sequence[str], stdin: TextIO, out: TextIO, err: TextIO | None = N
     except OptionError as error:
         errors.write(f"python -m bot local: {error}\n")
         return EXIT_OPTIONS
-    lines = (line.rstrip("\n") for line in stdin)
     with one_ctrl_c():
         try:
-            if args.game == "cartographers":
-                return run_cartographers(args, lines, out)
-            return asyncio.run(run_console(args, lines, out))
+            return asyncio.run(run_console(args, stdin, out))
         except KeyboardInterrupt:
-            key = "console.interrupted_kept" if args.database else "console.interrupted"
-            kept = shown(args.database) if args.database else None
-            out.write("\n" + t(args.locale, key, file=kept) + "\n")
+            out.write("\n" + interrupted_text(args) + "\n")
             return EXIT_INTERRUPTED
         except StorageError as error:
             errors.write(f"python -m bot local: {error}\n")
             return EXIT_OPTIONS
+
+
+__all__ = [
+    "AI_LEVELS",
+    "LOCALES",
+    "PLAYER_ID",
+    "GameConsole",
+    "OptionError",
+    "Terminal",
+    "command_words",
+    "main",
+    "plain",
+    "strip_fences",
+]

@@ -26,7 +26,7 @@ from engine.cartographers.events import (
 )
 from engine.cartographers.geometry import ROTATIONS, label, parse_label
 from engine.cartographers.messages import catalogue, name, seasons_text, text
-from engine.cartographers.placement import Drawing
+from engine.cartographers.placement import Drawing, legal_drawings
 from engine.cartographers.table import Expedition
 from engine.cartographers.text import render_scores, render_table
 from engine.cartographers.view import SeatView
@@ -125,25 +125,31 @@ def typed(drawing: Drawing, lang: str) -> str:
     return " ".join([terrain_word(Terrain(words[0]), lang), *shown])
 
 
-def _legal(expedition: Expedition) -> list[tuple[Terrain, int | None, list[Drawing]]]:
-    """Every terrain and shape of the card with its legal drawings (then the fallback)."""
-    offer = expedition.state.offer()
+def legal_choices(view: SeatView) -> list[tuple[Terrain, int | None, list[Drawing]]]:
+    """Every terrain and shape of the card in play with the viewing seat's legal drawings
+    on the map it draws on (then the fallback, when no shape fits)."""
+    offer = view.offer
+    if offer is None or view.target is None:
+        return []
+    sheet = view.player(view.target).sheet
     found: list[tuple[Terrain, int | None, list[Drawing]]] = [
-        (terrain, shape, expedition.legal_placements(SEAT, terrain, shape))
+        (terrain, shape, legal_drawings(sheet, offer, terrain, shape))
         for terrain in offer.terrains
         for shape in range(len(offer.shapes))
     ]
     if not any(drawings for _, _, drawings in found):
         found = [
-            (terrain, None, expedition.legal_placements(SEAT, terrain, None))
+            (terrain, None, legal_drawings(sheet, offer, terrain, None))
             for terrain in offer.fallback_terrains
         ]
     return found
 
 
-def _describe_legal(expedition: Expedition, words: list[str], lang: str) -> list[str]:
+def legal_lines(view: SeatView, words: list[str], lang: str) -> list[str]:
+    """What ``legal [terrain [shape]]`` answers: for each terrain and shape of the card
+    (those named in ``words``), how many drawings are legal and a few of them as typed."""
     lines = []
-    for terrain, shape, drawings in _legal(expedition):
+    for terrain, shape, drawings in legal_choices(view):
         if words and terrain_words(lang).get(words[0]) is not terrain:
             continue
         if shape is None:
@@ -165,30 +171,34 @@ def _describe_legal(expedition: Expedition, words: list[str], lang: str) -> list
     return lines
 
 
-def _narrate(events: Iterable[Event], typed: str, lang: str) -> list[str]:
-    """What happened, in words: the drawing echoed as it was typed, coins, ambushes,
-    ruins, and each season's score line by line."""
+def narrate(
+    events: Iterable[Event], seat: str, lang: str, typed_as: str | None = None
+) -> list[str]:
+    """What happened on ``seat``'s map, in words: its drawing echoed as it was typed
+    (``typed_as``, else in the terminal form of ``lang``), coins, ambushes, ruins, and
+    each season's score line by line. Other maps' events are left to the caller."""
     lines = []
     for event in events:
-        if isinstance(event, ShapeDrawn):
+        if isinstance(event, ShapeDrawn) and event.map == seat:
+            shown = typed_as if typed_as is not None else typed(event.drawing, lang)
             cells = ", ".join(label(cell) for cell in event.drawing.cells)
-            lines.append(text("play.drawn", {"placement": typed, "cells": cells}, lang))
-        elif isinstance(event, CoinsGained):
+            lines.append(text("play.drawn", {"placement": shown, "cells": cells}, lang))
+        elif isinstance(event, CoinsGained) and event.map == seat:
             count = event.shape + len(event.mountains)
             lines.append(
                 text("play.coin", lang=lang)
                 if count == 1
                 else text("play.coins", {"count": count}, lang)
             )
-        elif isinstance(event, MonsterPlaced):
+        elif isinstance(event, MonsterPlaced) and event.map == seat:
             lines.append(
                 text("play.ambush", {"card": event.card, "cells": ", ".join(event.cells)}, lang)
             )
-        elif isinstance(event, AmbushIgnored):
+        elif isinstance(event, AmbushIgnored) and event.map == seat:
             lines.append(text("play.ambush_ignored", {"card": event.card}, lang))
         elif isinstance(event, CardRevealed) and card(event.card).kind is CardKind.RUINS:
             lines.append(text("play.ruins", lang=lang))
-        elif isinstance(event, SeasonScored):
+        elif isinstance(event, SeasonScored) and event.seat == seat:
             score = event.score
             lines.append(text("play.season_end", {"season_end": score.season}, lang))
             for edict, points in zip(event.edicts, score.edicts, strict=True):
@@ -287,7 +297,7 @@ def play(
             show_table = True
             continue
         if command == "legal":
-            _write(out, _describe_legal(expedition, words[1:], lang))
+            _write(out, legal_lines(expedition.view(SEAT), words[1:], lang))
             continue
         try:
             placement = read_command(line, lang)
@@ -302,7 +312,7 @@ def play(
         except EngineError as error:
             _write(out, [text("play.refused", {"reason": reason(error, lang)}, lang)])
             continue
-        _write(out, _narrate(events, " ".join(line.split()), lang))
+        _write(out, narrate(events, SEAT, lang, " ".join(line.split())))
         show_table = True
     final = expedition.view(SEAT)
     _write(

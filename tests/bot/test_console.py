@@ -4,8 +4,12 @@ rules, quitting, and the end of a race."""
 
 from __future__ import annotations
 
+import asyncio
+import dataclasses
 import io
 import os
+import pty
+import re
 import signal
 import subprocess
 import sys
@@ -13,9 +17,18 @@ from pathlib import Path
 
 import pytest
 
-from bot.console import main, ranked_moves
-from engine.charioteer import Race
-from engine.charioteer.render import move_distance
+from bot.console import PLAYER_ID, main
+from bot.games.charioteer.console import ranked_moves
+from bot.service import TableService
+from engine.carcassonne import PLACE, legal_placements
+from engine.cartographers import Expedition
+from engine.cartographers.terminal import typed
+from engine.charioteer import Move, Race
+from engine.charioteer.render import move_distance, preview_text
+from engine.charioteer.render.common import say
+from engine.charioteer.view import SeatView
+from engine.core import Action
+from tests.engine.cartographers.helpers import options_for
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -51,8 +64,8 @@ def test_quit_with_one_seat_prints_one_clear_line_and_exits_2() -> None:
     ("options", "sentence"),
     [
         (["--seats", "7"], "A race has 2 to 6 seats."),
-        (["--laps", "0"], "A race has 1 to 9 laps."),
-        (["--laps", "10"], "A race has 1 to 9 laps."),
+        (["--laps", "0"], "A race has 1 to 5 laps."),
+        (["--laps", "6"], "A race has 1 to 5 laps."),
         (["--seed", "99999999999999999999999"], "A seed is a whole number from 0 to"),
         (["--seed", "-1"], "A seed is a whole number from 0 to"),
         (["--seats", "٣"], "is not a whole number"),
@@ -103,7 +116,7 @@ def test_one_ctrl_c_stops_cleanly(game: str, tmp_path: Path) -> None:
         cwd=ROOT,
         env=dict(os.environ, PYTHONPATH=str(ROOT)),
     )
-    prompt = b"Your move: " if game == "charioteer" else b"Your placement:\n"
+    prompt = b"Your move: " if game == "charioteer" else b"Your drawing: "
     read_until_prompt(process, prompt)
     process.send_signal(signal.SIGINT)
     out, err = process.communicate(timeout=60)
@@ -183,7 +196,7 @@ def test_cartographers_seeds_are_random_unless_given_and_printed() -> None:
         seeds.add(out.split("Seed ", 1)[1].split(".", 1)[0])
     assert len(seeds) > 1
     _, out, _ = run_local(["--game", "cartographers", "--seed", "12"], ["quit", "y"])
-    assert "Seed 12." in out
+    assert "Seed 12 (--seed 12 deals this game again)." in out
 
 
 def test_moves_are_ranked_by_real_distance_and_none_spends_a_token_for_nothing() -> None:
@@ -198,3 +211,267 @@ def test_moves_are_ranked_by_real_distance_and_none_spends_a_token_for_nothing()
             assert view.turn != 1
         if play.shield and move.token is not None:
             assert view.tokens[move.token].kind.value != "recovery" or view.me.damage
+
+
+@pytest.mark.parametrize(
+    ("game", "question", "bye"),
+    [
+        ("charioteer", "Stop and abandon this race?", "Race abandoned."),
+        ("cartographers", "Stop and abandon this game?", "Game abandoned."),
+        ("carcassonne", "Stop and abandon this game?", "Game abandoned."),
+    ],
+)
+def test_the_end_of_input_asks_before_stopping(game: str, question: str, bye: str) -> None:
+    """Ctrl-D (or the end of a script) is a quit: it asks, and stops when nothing answers."""
+    code, out, _ = run_local(["--game", game, "--seed", "5"], ["help"])
+    assert code == 0
+    assert out.index("help") < out.index(question) < out.index(bye)
+
+
+def test_ctrl_d_on_a_terminal_asks_and_no_plays_on() -> None:
+    """On a real terminal Ctrl-D is not the end: the question is asked, and "n" goes on."""
+    main_end, side = pty.openpty()
+    process = subprocess.Popen(
+        [sys.executable, "-m", "bot", "local", "--seats", "2", "--seed", "5"],
+        stdin=side,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        cwd=ROOT,
+        env=dict(os.environ, PYTHONPATH=str(ROOT)),
+    )
+    os.close(side)
+    try:
+        read_until_prompt(process, b"Your move: ")
+        os.write(main_end, b"\x04")
+        read_until_prompt(process, b"[y/n] ")
+        os.write(main_end, b"n\n")
+        seen = read_until_prompt(process, b"Your move: ")
+        assert b"Playing on." in seen
+        os.write(main_end, b"quit\ny\n")
+        out, err = process.communicate(timeout=60)
+    finally:
+        os.close(main_end)
+    assert process.returncode == 0 and err == b""
+    assert b"Race abandoned." in out
+
+
+def test_a_token_is_named_as_players_see_it() -> None:
+    options = ["--seats", "3", "--level", "random", "--seed", "4"]
+    _, out, _ = run_local(options, ["moves", "G6 5 crowd t2", "n", "quit", "y"])
+    assert "token 2 (+5)" in out
+    assert ":+" not in out and "green:" not in out
+    _, out, _ = run_local([*options, "--locale", "it"], ["mosse", "esci", "s"])
+    assert "gettone 2 (+5)" in out
+    assert "(whip)" not in out and "(shield)" not in out and "(recovery)" not in out
+
+
+def test_the_move_list_has_no_move_that_only_adds_what_does_nothing() -> None:
+    """No listed move is another legal move plus a card, the crowd card or a token that
+    changes nothing it does (a whip on turn 1, a token for no distance)."""
+    for seed in (3, 4, 9):
+        race = Race.new(seats=3, seed=seed)
+        view = race.view("A")
+        legal = set(view.legal_moves(discards=False))
+        for move in ranked_moves(view):
+            if move.symbol is None:
+                continue  # a reset's cards are the ones it clears, not an extra
+            for smaller in lighter_moves(move):
+                if smaller in legal:
+                    assert effects(view, smaller) != effects(view, move), (move, smaller)
+
+
+def lighter_moves(move: Move) -> list[Move]:
+    """The move less one of its cards, its crowd card or its token."""
+    lighter = [
+        dataclasses.replace(move, cards=tuple(c for c in move.cards if c != card))
+        for card in move.cards
+        if len(move.cards) > 1 and card != move.wild
+    ]
+    if move.crowd:
+        lighter.append(dataclasses.replace(move, crowd=False))
+    if move.token is not None:
+        lighter.append(dataclasses.replace(move, token=None, wild=None))
+    return lighter
+
+
+def effects(view: SeatView, move: Move) -> str:
+    """What a move does, as its preview says it, less what has no effect (a whip on turn 1)."""
+    idle = say("en", "preview.separator") + say("en", "preview.whip_turn1")
+    return preview_text(view, move).replace(idle, "")
+
+
+def test_the_hand_is_coloured_on_a_terminal_and_keyed_in_plain_text() -> None:
+    options = ["--seats", "2", "--level", "random", "--seed", "5"]
+    _, out, _ = run_local(options, ["hand", "quit", "y"])
+    assert "\x1b[" not in out
+    assert "G green" in out and "R red" in out and "Y yellow" in out and "B black" in out
+    terminal = Screen()
+    main(options, io.StringIO("hand\nquit\ny\n"), terminal, io.StringIO())
+    shown = terminal.getvalue()
+    assert "\x1b[31mR" in shown
+    assert "\x1b[0m" in shown
+
+
+class Screen(io.StringIO):
+    """Output that says it is a terminal."""
+
+    def isatty(self) -> bool:
+        return True
+
+
+# --------------------------------------------------------------------------- Cartographers
+
+
+def first_drawing(seed: int, seats: int = 1, locale: str = "en") -> str:
+    """A legal first drawing of the seeded game, as typed."""
+    expedition = Expedition.new(seats=seats, seed=seed)
+    return typed(options_for(expedition.state, "1")[0], locale)
+
+
+def test_a_drawing_is_previewed_and_drawn_only_once_confirmed() -> None:
+    drawing = first_drawing(4)
+    options = ["--game", "cartographers", "--seed", "4"]
+    code, out, _ = run_local(options, [drawing, "n", drawing, "", "quit", "y"])
+    assert code == 0
+    assert out.count("Draw it? [Enter/y, n]") == 2
+    assert "Not drawn; type another drawing." in out
+    assert out.count(f"Drawn: {drawing} (cells ") == 1
+    preview = out[out.index(f"{drawing}: cells ") : out.index("Draw it?")]
+    assert " * " in preview or preview.count("*") >= 1
+    assert "Greenbough" in preview or "stars" in preview
+
+
+@pytest.mark.parametrize(
+    ("options", "sentence"),
+    [
+        (["--game", "cartographers", "--level", "random"], "--seats 1 has none: you play alone"),
+        (["--game", "cartographers", "--laps", "2"], "This game has no --laps option."),
+        (["--side", "B"], "This game has no --side option."),
+        (["--game", "cartographers", "--seats", "13"], "This game takes 1 to 12 players."),
+    ],
+)
+def test_an_option_the_game_does_not_use_is_refused(options: list[str], sentence: str) -> None:
+    code, out, err = run_local(options, ["quit", "y"])
+    assert code == 2 and out == ""
+    assert sentence in err and len(err.strip().splitlines()) == 1
+
+
+def test_cartographers_plays_against_ai_maps_and_keeps_the_game(database: str) -> None:
+    options = ["--game", "cartographers", "--seats", "3", "--level", "random", "--seed", "4"]
+    kept = [*options, "--database", database]
+    code, out, _ = run_local(kept, [first_drawing(4, seats=3), "", "quit", "y"])
+    assert code == 0
+    assert "against 2 AI maps (Random)" in out
+    assert "Map 2 AI drew " in out and "Map 3 AI drew " in out
+    assert "kept in" in out
+    code, out, _ = run_local(kept, ["quit", "y"])
+    assert "Game #1 goes on from turn 2" in out
+
+
+# --------------------------------------------------------------------------- Carcassonne
+
+CARCASSONNE = ["--game", "carcassonne", "--seats", "3", "--level", "greedy", "--seed", "4"]
+TILE_ID = re.compile(r"\bSW\d\d\b")
+COORDINATES = re.compile(r"\(-?\d+, -?\d+\)")
+
+
+def test_a_whole_carcassonne_game_in_a_process_fits_80_columns() -> None:
+    """Spot 1, no meeple, confirmed, turn after turn to the end: the final map, the
+    scoring and the ranking, with no tile id and no bare coordinates anywhere."""
+    done = local(*CARCASSONNE, stdin="help\nrules\nmap\n" + "1\n0\n\n" * 40)
+    assert done.returncode == 0 and done.stderr == ""
+    out = done.stdout
+    assert "Carcassonne: Star Wars" in out and "Seed 4 (--seed 4 deals this game again)." in out
+    assert "Map: · space" in out and "in one card" in out
+    ranking = [line for line in out.splitlines() if re.match(r"\d\. .* — \d+ points?$", line)]
+    assert len(ranking) == 3 and any("Red (you)" in line for line in ranking)
+    assert "The stack is empty: what is still held scores." in out
+    drawn = [line for line in out.splitlines() if line.startswith(" ") or DRAWN.search(line)]
+    assert len(drawn) > 500
+    assert all(len(line) <= 80 for line in drawn), max(drawn, key=len)
+    assert not TILE_ID.search(out) and not COORDINATES.search(out)
+
+
+DRAWN = re.compile("[▒─│┌┐└┘]")
+"""What the map, the tiles and the lists are drawn with (prose is the terminal's to wrap)."""
+
+
+def test_a_placement_is_previewed_and_taken_back_until_the_turn_is_confirmed() -> None:
+    lines = ["2b", "back", "1", "1", "n", "1", "0", "", "quit", "y"]
+    code, out, _ = run_local(CARCASSONNE, lines)
+    assert code == 0
+    assert "Spot 2, turned b:" in out and "Taken back: your tile is in your hand again." in out
+    assert "Where does a meeple go?" in out and "Not played; place your tile again." in out
+    assert out.count("Red (you) placed a tile:") == 1
+    assert "Red (you): no meeple this turn." in out
+    assert out.index("Not played") < out.index("Red (you) placed a tile:")
+
+
+@pytest.mark.parametrize(
+    ("typed", "answer"),
+    [
+        ("99", "“99” is not a spot: type a spot from 1 to"),
+        ("banana", "“banana” is not a spot"),
+        ("1z", "“1z” is not a spot"),
+        ("2c", "Turned c, the tile does not fit on spot 2: there it fits turned"),
+    ],
+)
+def test_a_wrong_spot_is_one_line(typed: str, answer: str) -> None:
+    code, out, err = run_local(CARCASSONNE, [typed, "quit", "y"])
+    assert code == 0 and err == ""
+    [said] = [line for line in out.splitlines() if answer in line]
+    assert said.endswith(".") and "Traceback" not in out
+
+
+@pytest.mark.parametrize("typed", ["7", "1 huge", "x"])
+def test_a_wrong_meeple_is_one_line_and_asked_again(typed: str) -> None:
+    code, out, _ = run_local(CARCASSONNE, ["1", typed, "0", "", "quit", "y"])
+    assert code == 0
+    assert out.count("is not a choice: type a number from 0 to") == 1
+    assert "Red (you) placed a tile:" in out
+
+
+def test_the_large_meeple_is_chosen_by_word_in_the_player_s_language() -> None:
+    code, out, _ = run_local([*CARCASSONNE, "--locale", "es"], ["1", "1 grande", "s", "salir", "s"])
+    assert code == 0
+    assert "Rojo (tú) puso un meeple grande" in out
+
+
+def test_a_kept_carcassonne_game_goes_on_where_it_stopped(database: str) -> None:
+    kept = [*CARCASSONNE, "--database", database]
+    code, out, _ = run_local(kept, ["1", "0", "", "quit", "y"])
+    assert code == 0 and "kept in" in out
+    code, out, _ = run_local(kept, ["quit", "y"])
+    assert "Game #1 goes on from turn 4" in out
+    assert "Your tile:" in out
+
+
+async def test_a_game_stopped_between_placement_and_meeple_asks_for_the_meeple(
+    database: str,
+) -> None:
+    """A tile placed and stored, its meeple not yet (the process stopped between the two):
+    the game goes on at the meeple, and the placement cannot be taken back."""
+    kept = [*CARCASSONNE, "--database", database]
+    code, _, _ = await asyncio.to_thread(run_local, kept, ["quit", "y"])
+    assert code == 0
+    service = await TableService.create(database)
+    try:
+        _, seat_view = await service.view_for(1, PLAYER_ID)
+        placement = legal_placements(seat_view.as_state())[0]
+        await service.submit(1, PLAYER_ID, Action(PLACE, None, placement.to_json()), seat_view.turn)
+    finally:
+        await service.close()
+    code, out, _ = await asyncio.to_thread(run_local, kept, ["back", "0", "", "quit", "y"])
+    assert code == 0
+    assert "Where does a meeple go?" in out
+    assert "Your tile was placed before the game stopped: only its meeple is left." in out
+    assert "Red (you): no meeple this turn." in out
+    assert "Green AI placed a tile:" in out
+
+
+@pytest.mark.parametrize("game", ["charioteer", "cartographers", "carcassonne"])
+def test_the_same_seed_and_lines_play_the_same_game(game: str) -> None:
+    lines = ["help", *["1", "0", ""] * 3, *["reset 1", ""] * 3, "quit", "y"]
+    options = ["--game", game, "--seats", "3", "--level", "random", "--seed", "11"]
+    first, second = run_local(options, lines), run_local(options, lines)
+    assert first == second and first[0] == 0

@@ -9,13 +9,18 @@ check still covers every word the engines write."""
 from __future__ import annotations
 
 import io
+import os
 import re
+import subprocess
+import sys
 from collections.abc import Iterable
+from pathlib import Path
 
 import pytest
 
 from bot.console import main, plain
 from bot.text import catalogue as host_catalogue
+from engine.carcassonne.messages import catalogue as carcassonne_catalogue
 from engine.cartographers import Expedition
 from engine.cartographers.messages import catalogue as cartographers_catalogue
 from engine.cartographers.terminal import typed
@@ -36,6 +41,7 @@ ALLOWED = frozenset(
 )
 """English words a Spanish or Italian terminal may still print."""
 
+ROOT = Path(__file__).resolve().parents[2]
 WORD = re.compile(r"[^\W\d_]{3,}")
 FIELD = re.compile(r"\{[^{}]*\}")
 
@@ -44,6 +50,20 @@ def run_local(argv: list[str], lines: Iterable[str]) -> tuple[int, str, str]:
     out, err = io.StringIO(), io.StringIO()
     code = main(argv, io.StringIO("".join(line + "\n" for line in lines)), out, err)
     return code, out.getvalue(), err.getvalue()
+
+
+def local(*args: str, stdin: Iterable[str]) -> subprocess.CompletedProcess[str]:
+    """``python -m bot local`` in a process of its own, the lines typed on its input."""
+    return subprocess.run(
+        [sys.executable, "-m", "bot", "local", *args],
+        input="".join(line + "\n" for line in stdin),
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        env=dict(os.environ, PYTHONPATH=str(ROOT)),
+        timeout=120,
+        check=False,
+    )
 
 
 def forms(template: Template) -> list[str]:
@@ -61,7 +81,12 @@ def words_of(catalogue: Catalogue, locale: str) -> set[str]:
 def english_left(output: str, locale: str) -> set[str]:
     """The English words of the output: words of an English template that no template of
     ``locale`` uses either."""
-    catalogues = [charioteer_catalogue(), cartographers_catalogue(), host_catalogue()]
+    catalogues = [
+        charioteer_catalogue(),
+        cartographers_catalogue(),
+        carcassonne_catalogue(),
+        host_catalogue(),
+    ]
     host_speaks = locale in host_catalogue().locales
     if not host_speaks:
         output = without_host_english(output)
@@ -87,7 +112,8 @@ def without_host_english(output: str) -> str:
 
 
 def cartographers_lines(seed: int, locale: str) -> list[str]:
-    """A whole solo game typed in ``locale``, found by playing it alongside."""
+    """A whole solo game typed in ``locale``, each drawing confirmed with Enter, found by
+    playing it alongside."""
     expedition = Expedition.new(seats=1, seed=seed, side="A")
     commands = ("help", "legal", "map", "rules")
     lines = [cartographers_catalogue().text(locale, f"play.command.{c}") for c in commands]
@@ -95,7 +121,7 @@ def cartographers_lines(seed: int, locale: str) -> list[str]:
     while not expedition.is_over:
         choices = options_for(expedition.state, "1")
         drawing = choices[len(choices) // 3]
-        lines.append(typed(drawing, locale))
+        lines.extend([typed(drawing, locale), ""])
         expedition.place("1", drawing.placement)
     return lines
 
@@ -138,3 +164,88 @@ def test_an_unknown_locale_is_one_line_naming_the_languages(game: str) -> None:
     assert code == 2 and out == ""
     assert len(err.strip().splitlines()) == 1
     assert "'fr'" in err and "en, es, it" in err
+
+
+@pytest.mark.parametrize(
+    ("locale", "words", "yes"),
+    [
+        ("es", ["ayuda", "reglas", "movimientos", "mano", "tablero"], "sí"),
+        ("it", ["aiuto", "regole", "mosse", "mano", "tabellone"], "sì"),
+    ],
+)
+def test_a_race_is_typed_in_the_language_in_a_process(
+    locale: str, words: list[str], yes: str
+) -> None:
+    """The commands said in Spanish or Italian are understood, "sí" and "sì" are yes, and
+    the terminal answers in that language."""
+    quit_word = host_catalogue().text(locale, "console.word.quit")
+    done = local(
+        "--locale",
+        locale,
+        "--seats",
+        "2",
+        "--seed",
+        "5",
+        stdin=[*words, "reset 1", yes, quit_word, yes],
+    )
+    assert done.returncode == 0 and done.stderr == ""
+    out = done.stdout
+    unknown = host_catalogue().text(locale, "draft.unknown_word", word="§").split("§")[0]
+    assert unknown not in out
+    assert host_catalogue().text(locale, "console.moves_header", count=2)[:12] in out
+    assert charioteer_catalogue().text(locale, "board.col.chariot") in out
+    you = host_catalogue().text(
+        locale, "console.name_you", colour=charioteer_catalogue().text(locale, "chariot.red")
+    )
+    played = charioteer_catalogue().text(locale, "reveal.reset", name=you, cards="§")
+    assert played.split("§")[0] in out
+    assert host_catalogue().text(locale, "console.bye") in out
+    assert english_left(out, locale) == set()
+
+
+@pytest.mark.parametrize(
+    ("locale", "words", "yes"),
+    [
+        ("es", ["ayuda", "reglas", "mapa"], "sí"),
+        ("it", ["aiuto", "regole", "mappa"], "sì"),
+    ],
+)
+def test_a_whole_carcassonne_game_speaks_the_language_in_a_process(
+    locale: str, words: list[str], yes: str
+) -> None:
+    """Commands in the language, a placement taken back and one played with "sí"/"sì",
+    then spot 1 and no meeple to the end: not an English word left."""
+    back = host_catalogue().text(locale, "console.word.back")
+    large = host_catalogue().text(locale, "console.word.large")
+    typed = [*words, "9z", "1", back, "1", f"1 {large}", yes, *["1", "0", ""] * 40]
+    options = ["--game", "carcassonne", "--seats", "3", "--level", "greedy", "--seed", "4"]
+    done = local("--locale", locale, *options, stdin=typed)
+    assert done.returncode == 0 and done.stderr == ""
+    out = done.stdout
+    taken_back = host_catalogue().text(locale, "console.carc.taken_back")
+    assert taken_back in out
+    ranking = host_catalogue().text(locale, "console.carc.ranking", place=1, name="§", count=99)
+    assert re.search(re.escape(ranking.split("§")[1]).replace("99", r"\d+"), out)
+    assert carcassonne_catalogue().text(locale, "size.large") in out
+    assert english_left(out, locale) == set()
+
+
+@pytest.mark.parametrize(("locale", "yes"), [("es", "sí"), ("it", "sì")])
+def test_a_drawing_is_typed_and_confirmed_in_the_language_in_a_process(
+    locale: str, yes: str
+) -> None:
+    """Against an AI map: the commands, a drawing in the language's words previewed and
+    confirmed with "sí"/"sì", then stopped with the language's quit word."""
+    expedition = Expedition.new(seats=2, seed=4)
+    drawing = typed(options_for(expedition.state, "1")[0], locale)
+    words = [cartographers_catalogue().text(locale, f"play.command.{c}") for c in ("help", "legal")]
+    quit_word = host_catalogue().text(locale, "console.word.quit")
+    options = ["--game", "cartographers", "--seats", "2", "--level", "random", "--seed", "4"]
+    done = local("--locale", locale, *options, stdin=[*words, drawing, yes, quit_word, yes])
+    assert done.returncode == 0 and done.stderr == ""
+    out = done.stdout
+    drawn = cartographers_catalogue().text(locale, "play.drawn", placement=drawing, cells="§")
+    assert drawn.split("§")[0] in out
+    assert host_catalogue().text(locale, "console.carto.confirm") in out
+    assert host_catalogue().text(locale, "console.game.bye") in out
+    assert english_left(out, locale) == set()

@@ -2,6 +2,7 @@
 
 import logging
 import os
+import shlex
 import subprocess
 import sys
 from pathlib import Path
@@ -126,3 +127,45 @@ def test_a_loop_watch_that_is_not_a_number_is_named(tmp_path: Path) -> None:
     assert done.returncode == 2
     [line] = done.stderr.strip().splitlines()
     assert "LOOP_WATCH_MS" in line
+
+
+def test_without_a_token_the_local_game_is_named_as_a_command_that_works(
+    tmp_path: Path,
+) -> None:
+    """The suggested command runs as printed, from where the bot was started, whether or
+    not a virtual environment is active (no bare ``python``)."""
+    done = run_bot(cwd=ROOT)
+    suggested = done.stderr.split("To play without Discord: ", 1)[1].strip().rstrip(".")
+    assert suggested.startswith("`") and suggested.endswith(" -m bot local`")
+    words = shlex.split(suggested.strip("`"))
+    assert words[0] != "python"
+    environment = dict(os.environ, PYTHONPATH=str(ROOT), PATH="/nonexistent")
+    tried = subprocess.run(
+        [*words, "--seats", "1"],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        env=environment,
+        timeout=60,
+        check=False,
+    )
+    assert tried.returncode == 2
+    assert tried.stderr.strip() == "python -m bot local: A race has 2 to 6 seats."
+
+
+def test_help_lists_the_commands_and_every_setting_in_plain_text(tmp_path: Path) -> None:
+    done = run_bot("--help", cwd=tmp_path)
+    assert done.returncode == 0
+    assert "``" not in done.stdout and "`" not in done.stdout
+    example = (ROOT / ".env.example").read_text(encoding="utf-8")
+    settings = [
+        line.split("=", 1)[0] for line in example.splitlines() if "=" in line and line[0] != "#"
+    ]
+    assert len(settings) >= 9
+    for name in settings:
+        assert name in done.stdout, name
+    assert "local" in done.stdout and "--game" in done.stdout
+    listed = [
+        line for line in done.stdout.splitlines() if line.split()[:1] in ([n] for n in settings)
+    ]
+    assert len(listed) == len(settings) and all(len(line) <= 80 for line in listed)

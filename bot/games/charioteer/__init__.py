@@ -21,6 +21,8 @@ from engine.charioteer.state import SEAT_NAMES, RaceState
 from engine.core import JSON, Action, EngineError, Event, Rng
 
 AI_LEVELS: tuple[str, ...] = ("random", "greedy", "strategic")
+MAX_LAPS = 5
+"""The most laps a table offers, on Discord as in the terminal (the engine allows more)."""
 
 
 def commit(move: Move, seat: str | None = None) -> Action:
@@ -121,4 +123,4 @@ class CharioteerHost(GameHost):
 
 HOST = CharioteerHost()
 
-__all__ = ["AI_LEVELS", "HOST", "CharioteerHost", "commit", "timeout_reset"]
+__all__ = ["AI_LEVELS", "HOST", "MAX_LAPS", "CharioteerHost", "commit", "timeout_reset"]
