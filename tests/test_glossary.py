@@ -30,8 +30,20 @@ class Term:
     wrong: tuple[str, ...] = ()
 
 
-CARTOGRAPHERS_KEYS = ("carto.", "cmd.carto", "cmd.cartographers", "help.game.cartographers")
-CARCASSONNE_KEYS = ("carc.", "cmd.carc", "cmd.carcassonne", "help.game.carcassonne")
+CARTOGRAPHERS_KEYS = (
+    "carto.",
+    "cmd.carto",
+    "cmd.cartographers",
+    "help.game.cartographers",
+    "console.carto.",
+)
+CARCASSONNE_KEYS = (
+    "carc.",
+    "cmd.carc",
+    "cmd.carcassonne",
+    "help.game.carcassonne",
+    "console.carc.",
+)
 TOURNAMENT_KEYS = (
     "tournament.",
     "error.tournament_",

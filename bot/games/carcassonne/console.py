@@ -453,7 +453,7 @@ def turn_story(
                     locale,
                     "carc.story.lost",
                     unit=names.get(event.unit, event.unit),
-                    points=event.points,
+                    count=event.points,
                 )
             )
         elif isinstance(event, BattleWon):

@@ -66,8 +66,8 @@ def test_features_are_named_as_a_player_says_them() -> None:
     assert feature_words("SW34", 0, 1) == "route, east–west"
     assert feature_words("SW25", 0, 0) == "asteroid field, north-east corner"
     assert feature_words("SW30", 0, 0) == "asteroid field, all but the south edge"
-    assert feature_words("SW35", 0, 0) == "route, north–south (rebel symbol)"
-    assert feature_words("SW02", None, 0) == "planet (rebel)"
+    assert feature_words("SW35", 0, 0) == "route, north–south (Rebel Alliance symbol)"
+    assert feature_words("SW02", None, 0) == "planet (Rebel Alliance)"
     assert feature_words("SW22", 1, 0, "es") == "ruta, extremo este"
     assert feature_words("SW25", 0, 0, "it") == "campo di asteroidi, angolo nord-est"
     for tile in catalogue().tiles:
