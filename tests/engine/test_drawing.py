@@ -5,7 +5,7 @@ import io
 
 import pytest
 from fontTools.ttLib import TTFont
-from PIL import Image
+from PIL import Image, ImageDraw, ImageFont
 
 from engine import lettering
 from engine.drawing import (
@@ -168,3 +168,37 @@ def test_the_coverage_read_from_each_bundled_font_is_its_cmap(face: lettering.Fa
         assert lettering.coverage(file) == {
             code for code, glyph in cmap.items() if glyph != ".notdef"
         }
+
+
+@pytest.mark.parametrize("place", [(12.0, 30.0), (12.25, 30.5), (12.75, 30.125)])
+@pytest.mark.parametrize("text", ["Turn 12", "Ana דוד 2 محمد"])
+def test_text_drawn_from_remembered_glyphs_is_what_pillow_draws(
+    text: str, place: tuple[float, float]
+) -> None:
+    """Each run's glyphs are rasterised once per fraction of a pixel it starts at, then
+    stamped: the same pixels as Pillow drawing the runs itself, wherever the text falls."""
+    alone = Image.new("RGB", (400, 60), WHITE)
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(lettering, "_draw_run", _pillow_run)
+        lettering.draw_text(ImageDraw.Draw(alone), place, text, 28, INK, "lm")
+    before = lettering._glyph_mask.cache_info().hits
+    for _ in range(2):
+        stamped = Image.new("RGB", (400, 60), WHITE)
+        lettering.draw_text(ImageDraw.Draw(stamped), place, text, 28, INK, "lm")
+        assert stamped.tobytes() == alone.tobytes()
+    assert lettering._glyph_mask.cache_info().hits > before
+
+
+def _pillow_run(
+    draw: ImageDraw.ImageDraw,
+    place: tuple[float, float],
+    text: str,
+    typeface: ImageFont.FreeTypeFont,
+    fill: tuple[int, int, int],
+    anchor: str,
+    direction: str | None,
+    stroke_width: int,
+    stroke_fill: tuple[int, int, int] | None,
+) -> None:
+    """A run as Pillow draws it."""
+    draw.text(place, text, font=typeface, fill=fill, anchor=anchor, direction=direction)
