@@ -22,11 +22,15 @@ drawn, so fitting and cutting with "…" hold in every script.
 
 from __future__ import annotations
 
+import contextlib
+import functools
 import io
 import unicodedata
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextvars import ContextVar
 from dataclasses import dataclass, field
 from enum import StrEnum
+from importlib import resources
 
 from PIL import Image, ImageDraw
 
@@ -47,8 +51,11 @@ smooth anyway, shapes at twice a phone's pixels look smooth once the phone reduc
 and supersampling twice took half again as long."""
 
 PALETTE_COLOURS = 256
-"""Pictures are saved with a palette of this many colours: a third of the bytes of full
-colour, as quick to encode, and no visible change on flat-coloured boards."""
+"""Pictures are saved with a palette of at most this many colours: a third of the bytes of
+full colour, as quick to encode, and no visible change on flat-coloured boards."""
+COMPRESS_LEVEL = 3
+"""How hard the PNG is compressed (zlib, 0–9): 3 takes half the time of 6 for about a
+quarter more bytes, still a fraction of what a phone loads for an image."""
 
 MIN_TEXT = 12
 """The smallest text, in layout units, that a picture may use: readable at 400 px without
@@ -171,13 +178,93 @@ class Picture:
         return min(self.disc_radii, default=float("inf")) * shown_width / self.width
 
 
+class Palette:
+    """A fixed set of colours pictures are saved with, in order (see the module
+    docstring). Pillow maps a pixel to a palette by looking up, for the pixel's colour
+    with the two low bits of each channel cleared, the nearest colour of the palette; so
+    the lookup is given each colour with those bits cleared too, and the picture is saved
+    with the colours themselves: a colour of the palette is saved as itself, and any
+    other as the palette's colour nearest to it at that precision. Two colours that differ
+    only in those bits are one for the lookup; a palette refuses them."""
+
+    def __init__(self, colours: Sequence[RGB]) -> None:
+        if not 0 < len(colours) <= PALETTE_COLOURS:
+            raise ValueError(f"a palette has 1 to {PALETTE_COLOURS} colours, not {len(colours)}")
+        looked_up = [lookup_key(colour) for colour in colours]
+        if len(set(looked_up)) < len(looked_up):
+            seen: dict[RGB, RGB] = {}
+            for colour, key in zip(colours, looked_up, strict=True):
+                if key in seen:
+                    raise ValueError(f"{seen[key]} and {colour} are one colour to the lookup")
+                seen[key] = colour
+        self.colours = tuple(colours)
+        self._saved = [channel for colour in self.colours for channel in colour]
+        self._lookup = Image.new("P", (1, 1))
+        self._lookup.putpalette([channel for colour in looked_up for channel in colour])
+
+    @classmethod
+    def parse(cls, text: str) -> Palette:
+        """A palette from its text: a colour a line, ``#rrggbb``; lines starting ``# `` and
+        blank lines are comments."""
+        colours = []
+        for line in text.splitlines():
+            line = line.strip()
+            if len(line) == 7 and line.startswith("#"):
+                colours.append((int(line[1:3], 16), int(line[3:5], 16), int(line[5:7], 16)))
+            elif line and not line.startswith("# "):
+                raise ValueError(f"not a colour: {line!r}")
+        return cls(colours)
+
+    def text(self) -> str:
+        """The palette as :meth:`parse` reads it."""
+        return "".join(f"#{r:02x}{g:02x}{b:02x}\n" for r, g, b in self.colours)
+
+    def apply(self, image: Image.Image) -> Image.Image:
+        """``image`` (RGB) with each pixel mapped to this palette, without dithering."""
+        indexed = image.quantize(palette=self._lookup, dither=Image.Dither.NONE)
+        indexed.putpalette(self._saved)
+        return indexed
+
+
+def lookup_key(colour: RGB) -> RGB:
+    """What Pillow looks up to map ``colour`` to a palette: its channels with the two low
+    bits cleared."""
+    red, green, blue = colour
+    return (red & ~3, green & ~3, blue & ~3)
+
+
+@functools.cache
+def bundled_palette(name: str) -> Palette:
+    """The palette ``engine/palettes/<name>.txt`` (a game's)."""
+    path = resources.files("engine").joinpath("palettes", f"{name}.txt")
+    return Palette.parse(path.read_text(encoding="utf-8"))
+
+
+_kept_drawings: ContextVar[list[Image.Image] | None] = ContextVar("kept_drawings", default=None)
+
+
+@contextlib.contextmanager
+def keeping_drawings() -> Iterator[list[Image.Image]]:
+    """Every canvas finished inside keeps its drawing in the list yielded, in full colour
+    as drawn, before it is saved with a palette: what the palette maker learns from, and
+    what a test compares a saved picture with."""
+    kept: list[Image.Image] = []
+    token = _kept_drawings.set(kept)
+    try:
+        yield kept
+    finally:
+        _kept_drawings.reset(token)
+
+
 @dataclass
 class Canvas:
-    """An image drawn in layout units; see the module docstring."""
+    """An image drawn in layout units; see the module docstring. With a ``palette`` the
+    picture is saved with those colours, else with colours picked for it."""
 
     width: float
     height: float
     background: RGB
+    palette: Palette | None = None
     scale: int = OUTPUT_SCALE * SUPERSAMPLE
     texts: list[tuple[str, int]] = field(default_factory=list)
     text_boxes: list[Box] = field(default_factory=list)
@@ -298,11 +385,17 @@ class Canvas:
     def picture(self) -> Picture:
         """The finished PNG, reduced to :data:`OUTPUT_SCALE` pixels per layout unit."""
         reduced = self.image.reduce(SUPERSAMPLE) if SUPERSAMPLE > 1 else self.image
-        palette = reduced.quantize(
-            PALETTE_COLOURS, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE
-        )
+        kept = _kept_drawings.get()
+        if kept is not None:
+            kept.append(reduced.copy())
+        if self.palette is not None:
+            indexed = self.palette.apply(reduced)
+        else:
+            indexed = reduced.quantize(
+                PALETTE_COLOURS, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE
+            )
         out = io.BytesIO()
-        palette.save(out, format="PNG", compress_level=6)
+        indexed.save(out, format="PNG", compress_level=COMPRESS_LEVEL)
         return Picture(
             png=out.getvalue(),
             width=self.width,

@@ -58,6 +58,7 @@ from engine.drawing import (
     Canvas,
     Picture,
     Point,
+    bundled_palette,
     mix,
     text_colour,
     text_width,
@@ -68,6 +69,8 @@ Window = tuple[int, int, int, int]
 """Squares (x0, y0, x1, y1), both ends included."""
 
 WIDTH = float(PHONE_WIDTH)
+PALETTE = bundled_palette("carcassonne")
+"""The colours its pictures are saved with (``engine/palettes/carcassonne.txt``)."""
 MAX_HEIGHT = 2.5 * WIDTH
 """No picture is taller than this: a tall picture is shrunk to fit a phone's screen."""
 PAD = 8.0
@@ -802,7 +805,7 @@ def board_picture(
     plan = layout(view, names=names, last=last, numbers=numbers, locale=locale)
     marks = {faction: faction_mark(faction, locale) for faction in Faction}
 
-    canvas = Canvas(WIDTH, plan.height, BACKGROUND)
+    canvas = Canvas(WIDTH, plan.height, BACKGROUND, PALETTE)
     caption = say(locale, "picture.tile_set", tile_set=view.tile_set)
     canvas.text((PAD, CAPTION / 2), caption, MIN_TEXT, MUTED, "lm")
     if view.result is None:
