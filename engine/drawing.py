@@ -25,8 +25,10 @@ from __future__ import annotations
 import contextlib
 import functools
 import io
+import math
 import unicodedata
-from collections.abc import Iterator, Sequence
+from collections import OrderedDict
+from collections.abc import Callable, Hashable, Iterator, Sequence
 from contextvars import ContextVar
 from dataclasses import dataclass, field
 from enum import StrEnum
@@ -266,6 +268,9 @@ class Canvas:
     background: RGB
     palette: Palette | None = None
     scale: int = OUTPUT_SCALE * SUPERSAMPLE
+    shift: tuple[int, int] = (0, 0)
+    """The pixel of the whole picture this canvas's top left pixel is, for a layer of it
+    (see :meth:`layer`): everything is drawn that many pixels up and to the left."""
     texts: list[tuple[str, int]] = field(default_factory=list)
     text_boxes: list[Box] = field(default_factory=list)
     disc_radii: list[float] = field(default_factory=list)
@@ -275,10 +280,14 @@ class Canvas:
         self.image = Image.new("RGB", size, self.background)
         self.draw = ImageDraw.Draw(self.image)
 
+    def _at(self, point: Point) -> Point:
+        """Where ``point`` is drawn, in this canvas's pixels."""
+        s = self.scale
+        return (point[0] * s - self.shift[0], point[1] * s - self.shift[1])
+
     def _box(self, box: Box) -> Box:
         left, top, right, bottom = box
-        s = self.scale
-        return (left * s, top * s, right * s, bottom * s)
+        return (*self._at((left, top)), *self._at((right, bottom)))
 
     def circle(
         self,
@@ -315,14 +324,13 @@ class Canvas:
         self.draw.arc(self._box(box), start, end, fill=fill, width=round(width * self.scale))
 
     def line(self, points: Sequence[Point], fill: RGB, width: float = 1) -> None:
-        s = self.scale
-        self.draw.line([(x * s, y * s) for x, y in points], fill=fill, width=round(width * s))
+        at = self._at
+        self.draw.line([at(point) for point in points], fill=fill, width=round(width * self.scale))
 
     def polygon(
         self, points: Sequence[Point], fill: RGB | None, outline: RGB | None = None
     ) -> None:
-        s = self.scale
-        self.draw.polygon([(x * s, y * s) for x, y in points], fill=fill, outline=outline)
+        self.draw.polygon([self._at(point) for point in points], fill=fill, outline=outline)
 
     def text(
         self,
@@ -340,7 +348,7 @@ class Canvas:
         s = self.scale
         lettering.draw_text(
             self.draw,
-            (place[0] * s, place[1] * s),
+            self._at(place),
             text,
             size * s,
             fill,
@@ -374,9 +382,45 @@ class Canvas:
         self.circle(centre, radius, fill, INK, 2)
         self.text(centre, mark, size, text_colour(fill), "mm", bold=True)
 
-    def paste(self, layer: Image.Image, at: Point) -> None:
-        """Pastes an image drawn at this canvas's scale, its top left at ``at``."""
-        self.image.paste(layer, (round(at[0] * self.scale), round(at[1] * self.scale)))
+    def layer(self, box: Box, margin: float) -> Canvas:
+        """A canvas for the part ``box`` of this one, widened by ``margin`` all round
+        (layout units: as far as what is drawn in the box may stand out of it) and to
+        whole pixels, to be drawn apart and laid on this canvas, or on another picture's
+        canvas of the same layout, with :meth:`lay`: a layer drawn once and kept. Each
+        pixel of a layer is drawn as on this canvas (coordinates move by whole pixels
+        only), over this canvas's background, and laying it paints the whole widened box:
+        nothing else may be drawn there before."""
+        s = self.scale
+        left, top = math.floor((box[0] - margin) * s), math.floor((box[1] - margin) * s)
+        right, bottom = math.ceil((box[2] + margin) * s), math.ceil((box[3] + margin) * s)
+        return Canvas(
+            (right - left) / s,
+            (bottom - top) / s,
+            self.background,
+            scale=s,
+            shift=(left + self.shift[0], top + self.shift[1]),
+        )
+
+    def lay(self, layer: Layer) -> None:
+        """Puts ``layer`` (a :meth:`layer` of a canvas like this one, kept with
+        :meth:`kept`) in its place, over whatever is drawn there, and records what it
+        drew."""
+        self.image.paste(
+            layer.image, (layer.shift[0] - self.shift[0], layer.shift[1] - self.shift[1])
+        )
+        self.texts += layer.texts
+        self.text_boxes += layer.text_boxes
+        self.disc_radii += layer.disc_radii
+
+    def kept(self) -> Layer:
+        """This canvas as a :class:`Layer`, to be laid with :meth:`lay`."""
+        return Layer(
+            self.image,
+            self.shift,
+            tuple(self.texts),
+            tuple(self.text_boxes),
+            tuple(self.disc_radii),
+        )
 
     def pattern(self, box: Box, kind: Pattern, colour: RGB) -> None:
         """Fills ``box`` with a pattern drawn in ``colour`` (see :class:`Pattern`)."""
@@ -404,6 +448,60 @@ class Canvas:
             disc_radii=tuple(self.disc_radii),
             text_boxes=tuple(self.text_boxes),
         )
+
+
+@dataclass(frozen=True)
+class Layer:
+    """A part of a picture drawn once (:meth:`Canvas.layer`) and what it drew, to be laid
+    on pictures of the same layout (:meth:`Canvas.lay`). Its image is never drawn on
+    again: it is pasted."""
+
+    image: Image.Image
+    shift: tuple[int, int]
+    """The pixel of the whole picture its top left pixel is."""
+    texts: tuple[tuple[str, int], ...]
+    text_boxes: tuple[Box, ...]
+    disc_radii: tuple[float, ...]
+
+    @property
+    def bytes(self) -> int:
+        """Roughly how much memory its image takes."""
+        return self.image.width * self.image.height * 4
+
+
+class Layers:
+    """Layers kept for reuse, by a key that holds everything that decides their pixels,
+    the most recently used first, within ``budget`` bytes of images (the oldest go)."""
+
+    def __init__(self, budget: int) -> None:
+        self.budget = budget
+        self._kept: OrderedDict[Hashable, Layer] = OrderedDict()
+        self._bytes = 0
+
+    def get(self, key: Hashable, draw: Callable[[], Layer]) -> Layer:
+        """The layer kept for ``key``, or the one ``draw`` draws (then kept)."""
+        layer = self._kept.get(key)
+        if layer is not None:
+            self._kept.move_to_end(key)
+            return layer
+        layer = draw()
+        self._kept[key] = layer
+        self._bytes += layer.bytes
+        while self._bytes > self.budget and self._kept:
+            _, gone = self._kept.popitem(last=False)
+            self._bytes -= gone.bytes
+        return layer
+
+    def clear(self) -> None:
+        self._kept.clear()
+        self._bytes = 0
+
+    def __len__(self) -> int:
+        return len(self._kept)
+
+    @property
+    def bytes(self) -> int:
+        return self._bytes
 
 
 def _line_box(place: Point, width: float, size: int, anchor: str, bold: bool) -> Box:
