@@ -401,6 +401,23 @@ class Canvas:
             shift=(left + self.shift[0], top + self.shift[1]),
         )
 
+    def going_on(self, layer: Layer) -> Canvas:
+        """A layer of this canvas that goes on from ``layer`` (a :meth:`layer` of the
+        same part): a copy of it, with what it drew, to draw more on."""
+        canvas = Canvas(
+            layer.image.width / self.scale,
+            layer.image.height / self.scale,
+            self.background,
+            scale=self.scale,
+            shift=layer.shift,
+            texts=list(layer.texts),
+            text_boxes=list(layer.text_boxes),
+            disc_radii=list(layer.disc_radii),
+        )
+        canvas.image = layer.image.copy()
+        canvas.draw = ImageDraw.Draw(canvas.image)
+        return canvas
+
     def lay(self, layer: Layer) -> None:
         """Puts ``layer`` (a :meth:`layer` of a canvas like this one, kept with
         :meth:`kept`) in its place, over whatever is drawn there, and records what it
@@ -480,9 +497,8 @@ class Layers:
 
     def get(self, key: Hashable, draw: Callable[[], Layer]) -> Layer:
         """The layer kept for ``key``, or the one ``draw`` draws (then kept)."""
-        layer = self._kept.get(key)
+        layer = self.find(key)
         if layer is not None:
-            self._kept.move_to_end(key)
             return layer
         layer = draw()
         self._kept[key] = layer
@@ -490,6 +506,13 @@ class Layers:
         while self._bytes > self.budget and self._kept:
             _, gone = self._kept.popitem(last=False)
             self._bytes -= gone.bytes
+        return layer
+
+    def find(self, key: Hashable) -> Layer | None:
+        """The layer kept for ``key``, if any."""
+        layer = self._kept.get(key)
+        if layer is not None:
+            self._kept.move_to_end(key)
         return layer
 
     def clear(self) -> None:

@@ -35,7 +35,7 @@ in the locale asked (:mod:`engine.carcassonne.messages`).
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping, Sequence
+from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 
@@ -344,8 +344,12 @@ class _Map:
         so the map drawn again with one more tile (the next turn, or another spot tried in
         the panel) draws that tile alone (:meth:`draw_last_tile`)."""
         shown = tuple(placed for placed in board.tiles[:-1] if self.shows(placed.x, placed.y))
-        key = (self.window, self.origin, self.tile, self.canvas.scale, tuple(self.marks.items()))
-        self.canvas.lay(TILE_LAYERS.get((*key, shown), lambda: self._layer(shown)))
+        self.canvas.lay(TILE_LAYERS.get(self._key(shown), lambda: self._layer(shown)))
+
+    def _key(self, tiles: tuple[Placed, ...]) -> Hashable:
+        """What decides the pixels of the layer of ``tiles`` on this map."""
+        marks = tuple(self.marks.items())
+        return (self.window, self.origin, self.tile, self.canvas.scale, marks, tiles)
 
     def draw_last_tile(self, board: Board) -> None:
         """The last tile placed, over the layer of the others."""
@@ -353,8 +357,15 @@ class _Map:
         if self.shows(last.x, last.y):
             self._tile(last)
 
-    def _layer(self, tiles: Sequence[Placed]) -> Layer:
-        """The coordinates and ``tiles`` drawn alone on a layer of this map."""
+    def _layer(self, tiles: tuple[Placed, ...]) -> Layer:
+        """The coordinates and ``tiles`` drawn alone on a layer of this map: the last of
+        them on a copy of the layer kept for the others, if there is one (the map as it was
+        a turn ago), else all of them."""
+        earlier = TILE_LAYERS.find(self._key(tiles[:-1])) if tiles else None
+        if earlier is not None:
+            canvas = self.canvas.going_on(earlier)
+            _Map(canvas, self.window, self.origin, self.tile, self.marks)._tile(tiles[-1])
+            return canvas.kept()
         width, height = self.size(self.window, self.tile)
         left, top = self.origin
         canvas = self.canvas.layer((left, top, left + width, top + height), TILE_OVERFLOW)

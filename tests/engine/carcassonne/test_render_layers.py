@@ -15,6 +15,7 @@ from engine.carcassonne.ai import next_action, policy_for
 from engine.carcassonne.render import TILE_LAYERS, board_png
 from engine.carcassonne.rules import deploy_targets, legal_placements
 from engine.core import Rng
+from engine.drawing import Canvas, Layer
 from tests.engine.carcassonne.test_pictures_golden import NAMES, seventy
 from tests.engine.pictures import decoded
 
@@ -37,15 +38,19 @@ def previews() -> Iterator[Callable[[], bytes]]:
 
 
 def later_turns() -> Iterator[Callable[[], bytes]]:
-    """The public map turn after turn of a game, small and large."""
+    """The public map after every move of a game (a tile more, or a meeple more), then
+    every tenth, as it grows large."""
     table = Table.new(seats=3, seed=8)
     policy = policy_for("random")
     step = 0
     while not table.is_over:
         step += 1
         table.act(next_action(policy, table.view(table.active), Rng(8, step)))
-        if step % 5 == 0:
+        if step < 30 or step % 10 == 0:
             yield partial(board_png, table.view(), locale="es")
+
+
+_going_on = Canvas.going_on
 
 
 def drawn_whole(self: render._Map, board: render.Board) -> None:
@@ -71,6 +76,22 @@ def test_a_map_laid_from_kept_tiles_is_the_map_drawn_whole(
     whole = [draw() for draw in pictures()]
     assert laid == fresh
     assert [decoded(png).tobytes() for png in laid] == [decoded(png).tobytes() for png in whole]
+
+
+def test_a_tile_more_is_drawn_on_a_copy_of_the_layer_of_the_tiles_before(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    going_on: list[Layer] = []
+
+    def counted(canvas: Canvas, layer: Layer) -> Canvas:
+        going_on.append(layer)
+        return _going_on(canvas, layer)
+
+    monkeypatch.setattr(Canvas, "going_on", counted)
+    TILE_LAYERS.clear()
+    for draw in later_turns():
+        draw()
+    assert len(going_on) >= 3
 
 
 def test_a_kept_layer_is_never_laid_for_another_language() -> None:
