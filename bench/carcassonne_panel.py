@@ -5,7 +5,8 @@ the deployment choices and their picture, on maps of about 10, 40 and 70 tiles.
     python bench/carcassonne_panel.py [--games 5] [--seed 1]
 
 Prints JSON (milliseconds: median and p99 over every turn of ``--games`` random games at
-each size; picture sizes in bytes). A measurement, never a test.
+each size, of wall-clock time and, under ``cpu``, of this process's CPU time, the steadier
+figure on a shared machine; picture sizes in bytes). A measurement, never a test.
 """
 
 from __future__ import annotations
@@ -14,7 +15,10 @@ import argparse
 import json
 import sys
 import time
+from collections.abc import Callable
+from functools import partial
 from pathlib import Path
+from typing import TypeVar
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
@@ -31,13 +35,27 @@ from engine.carcassonne.ai import next_action, policy_for
 from engine.core import Rng
 
 SIZES = (10, 40, 70)
+KINDS = ("spots", "place_picture", "deploy_choices", "deploy_picture")
+T = TypeVar("T")
+
+
+class Timings:
+    """Wall-clock and CPU seconds of each kind of work, by map size."""
+
+    def __init__(self) -> None:
+        self.wall = {size: {kind: list[float]() for kind in KINDS} for size in SIZES}
+        self.cpu = {size: {kind: list[float]() for kind in KINDS} for size in SIZES}
+
+    def timed(self, size: int, kind: str, work: Callable[[], T]) -> T:
+        started, started_cpu = time.perf_counter(), time.process_time()
+        result = work()
+        self.wall[size][kind].append(time.perf_counter() - started)
+        self.cpu[size][kind].append(time.process_time() - started_cpu)
+        return result
 
 
 def measure(games: int, seed: int) -> dict[str, object]:
-    timings: dict[int, dict[str, list[float]]] = {
-        size: {"spots": [], "place_picture": [], "deploy_choices": [], "deploy_picture": []}
-        for size in SIZES
-    }
+    timings = Timings()
     png_bytes: dict[int, list[int]] = {size: [] for size in SIZES}
     policy = policy_for("random")
     for game in range(games):
@@ -49,28 +67,23 @@ def measure(games: int, seed: int) -> dict[str, object]:
             seat = table.active
             seat_view = table.view(seat)
             if bucket is not None:
-                started = time.perf_counter()
-                shown = place_panel(seat_view, TurnDraft())
-                timings[bucket]["spots"].append(time.perf_counter() - started)
+                shown = timings.timed(bucket, "spots", partial(place_panel, seat_view, TurnDraft()))
                 if shown is not None:
-                    started = time.perf_counter()
-                    png = place_png(seat_view, shown.placement, shown.squares)
-                    timings[bucket]["place_picture"].append(time.perf_counter() - started)
+                    picture = partial(place_png, seat_view, shown.placement, shown.squares)
+                    png = timings.timed(bucket, "place_picture", picture)
                     png_bytes[bucket].append(len(png))
             table.act(next_action(policy, seat_view, rng))
             if bucket is not None and not table.is_over:
                 placed_view = table.view(seat)
-                started = time.perf_counter()
-                deploy_panel(placed_view, TurnDraft())
-                timings[bucket]["deploy_choices"].append(time.perf_counter() - started)
-                started = time.perf_counter()
-                deploy_png(placed_view)
-                timings[bucket]["deploy_picture"].append(time.perf_counter() - started)
+                choices = partial(deploy_panel, placed_view, TurnDraft())
+                timings.timed(bucket, "deploy_choices", choices)
+                timings.timed(bucket, "deploy_picture", partial(deploy_png, placed_view))
             if not table.is_over:
                 table.act(next_action(policy, table.view(seat), rng))
     return {
         f"{size}_tiles": {
-            **{name: summary_ms(values) for name, values in timings[size].items()},
+            **{kind: summary_ms(values) for kind, values in timings.wall[size].items()},
+            "cpu": {kind: summary_ms(values) for kind, values in timings.cpu[size].items()},
             "place_png_bytes_max": max(png_bytes[size], default=0),
         }
         for size in SIZES

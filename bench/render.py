@@ -3,13 +3,15 @@
     python bench/render.py [--races 10] [--repeat 3] [--games 2]
 
 Prints, for Charioteer's ``board_png`` and ``board_text`` on every turn of seeded 6-seat
-races, and for Cartographers' pictures (a player's map with a candidate placement, as in
-the drawing panel; the explore card alone; the season composite of 12 players) on every
-turn of seeded 12-player games, and for Carcassonne's map on every turn of seeded 5-player
-games (and on the maps of 68 to 72 tiles alone): median and 99th-percentile time per call,
-the median and 99th-percentile CPU time, and the median and largest output size. Targets
-(not asserted): an image in at most 150 ms and 300 KB; a text board within one Discord
-message (2,000 characters).
+races, and for Cartographers' pictures (a player's map with a candidate placement and the
+table below it, as posted; the drawing panel's map with its candidate; the explore card
+alone; the season composite of 12 players) on every turn of seeded 12-player games, and
+for Carcassonne's map on every turn of seeded 5-player games (and on the maps of 68 to 72
+tiles alone, and the panel's picture of the tile tried on four spots of each): median
+and 99th-percentile time per call, the median and 99th-percentile CPU time, and the
+median and largest output size. Targets (not asserted): a picture a player waits for in
+at most 10 ms of CPU at the median and 300 KB; a text board within one Discord message
+(2,000 characters).
 """
 
 from __future__ import annotations
@@ -24,8 +26,10 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from bot.games.carcassonne.panel import place_png
+from bot.games.cartographers.pictures import panel_png
+from engine.carcassonne import Placement, Table, legal_placements
 from engine.carcassonne import SeatView as CarcassonneView
-from engine.carcassonne import Table
 from engine.carcassonne.ai import next_action, policy_for
 from engine.carcassonne.render import board_png as carcassonne_png
 from engine.cartographers import Expedition
@@ -79,19 +83,22 @@ def cartographers_positions(games: int) -> list[tuple[MapView, Drawing]]:
     return out
 
 
-def carcassonne_positions(games: int) -> list[CarcassonneView]:
+def carcassonne_positions(games: int) -> tuple[list[CarcassonneView], list[CarcassonneView]]:
     """Every turn of ``games`` seeded 5-player games (random legal moves), as the public
-    view."""
-    views = []
+    view, and the active player's view whenever a tile is to be placed."""
+    views, placing = [], []
     policy = policy_for("random")
     for seed in range(games):
         table = Table.new(seats=5, seed=seed)
         rng = Rng(seed, 2)
         while not table.is_over:
             views.append(table.view())
-            table.act(next_action(policy, table.view(table.active), rng))
+            seat_view = table.view(table.active)
+            if seat_view.current is not None and seat_view.placed is None:
+                placing.append(seat_view)
+            table.act(next_action(policy, seat_view, rng))
         views.append(table.view())
-    return views
+    return views, placing
 
 
 def measure(
@@ -153,13 +160,16 @@ def main(argv: Sequence[str] | None = None) -> None:
         "map+candidate": lambda turn: (
             seat_map_picture(turn[0], turn[0].seat or "1", names=names, candidate=turn[1]).png
         ),
+        "panel map": lambda turn: panel_png(
+            turn[0], names, turn[1].placement, turn[1].cells, legal=True
+        ),
         "explore card": lambda turn: card_picture(turn[0].card or "rift_lands").png,
         "season (12)": lambda turn: season_picture(turn[0], names=names).png,
     }
     for name, picture in pictures.items():
         report(name, *measure(picture, turns, 1), "bytes")
 
-    carcassonne = carcassonne_positions(args.games)
+    carcassonne, placing = carcassonne_positions(args.games)
     at_70 = [view for view in carcassonne if 68 <= len(view.board.tiles) <= 72]
     print(f"{len(carcassonne)} positions from {args.games} five-player Carcassonne games")
     seat_names = {seat: f"Player {seat}" for seat in ("red", "green", "black", "white", "orange")}
@@ -169,6 +179,29 @@ def main(argv: Sequence[str] | None = None) -> None:
 
     report("carc map", *measure(carcassonne_map, carcassonne, 1), "bytes")
     report("carc map @70", *measure(carcassonne_map, at_70, args.repeat), "bytes")
+    tried = [
+        (view, placement, spots)
+        for view in placing
+        if 68 <= len(view.board.tiles) <= 72
+        for spots in [tried_spots(view)]
+        for placement in spots
+    ]
+
+    def place_picture(trial: tuple[CarcassonneView, Placement, list[Placement]]) -> bytes:
+        view, placement, spots = trial
+        squares = [(spot.x, spot.y) for spot in spots]
+        return place_png(view, placement, squares, names=seat_names)
+
+    report("carc panel @70", *measure(place_picture, tried, 1), "bytes")
+
+
+def tried_spots(view: CarcassonneView) -> list[Placement]:
+    """The first placement on each of four spots where the tile in hand fits: what a
+    player tries in the panel."""
+    spots: dict[tuple[int, int], Placement] = {}
+    for placement in legal_placements(view.as_state()):
+        spots.setdefault((placement.x, placement.y), placement)
+    return list(spots.values())[:4]
 
 
 if __name__ == "__main__":

@@ -22,11 +22,17 @@ drawn, so fitting and cutting with "…" hold in every script.
 
 from __future__ import annotations
 
+import contextlib
+import functools
 import io
+import math
 import unicodedata
-from collections.abc import Sequence
+from collections import OrderedDict
+from collections.abc import Callable, Hashable, Iterator, Sequence
+from contextvars import ContextVar
 from dataclasses import dataclass, field
 from enum import StrEnum
+from importlib import resources
 
 from PIL import Image, ImageDraw
 
@@ -47,8 +53,11 @@ smooth anyway, shapes at twice a phone's pixels look smooth once the phone reduc
 and supersampling twice took half again as long."""
 
 PALETTE_COLOURS = 256
-"""Pictures are saved with a palette of this many colours: a third of the bytes of full
-colour, as quick to encode, and no visible change on flat-coloured boards."""
+"""Pictures are saved with a palette of at most this many colours: a third of the bytes of
+full colour, as quick to encode, and no visible change on flat-coloured boards."""
+COMPRESS_LEVEL = 3
+"""How hard the PNG is compressed (zlib, 0–9): 3 takes half the time of 6 for about a
+quarter more bytes, still a fraction of what a phone loads for an image."""
 
 MIN_TEXT = 12
 """The smallest text, in layout units, that a picture may use: readable at 400 px without
@@ -171,14 +180,97 @@ class Picture:
         return min(self.disc_radii, default=float("inf")) * shown_width / self.width
 
 
+class Palette:
+    """A fixed set of colours pictures are saved with, in order (see the module
+    docstring). Pillow maps a pixel to a palette by looking up, for the pixel's colour
+    with the two low bits of each channel cleared, the nearest colour of the palette; so
+    the lookup is given each colour with those bits cleared too, and the picture is saved
+    with the colours themselves: a colour of the palette is saved as itself, and any
+    other as the palette's colour nearest to it at that precision. Two colours that differ
+    only in those bits are one for the lookup; a palette refuses them."""
+
+    def __init__(self, colours: Sequence[RGB]) -> None:
+        if not 0 < len(colours) <= PALETTE_COLOURS:
+            raise ValueError(f"a palette has 1 to {PALETTE_COLOURS} colours, not {len(colours)}")
+        looked_up = [lookup_key(colour) for colour in colours]
+        if len(set(looked_up)) < len(looked_up):
+            seen: dict[RGB, RGB] = {}
+            for colour, key in zip(colours, looked_up, strict=True):
+                if key in seen:
+                    raise ValueError(f"{seen[key]} and {colour} are one colour to the lookup")
+                seen[key] = colour
+        self.colours = tuple(colours)
+        self._saved = [channel for colour in self.colours for channel in colour]
+        self._lookup = Image.new("P", (1, 1))
+        self._lookup.putpalette([channel for colour in looked_up for channel in colour])
+
+    @classmethod
+    def parse(cls, text: str) -> Palette:
+        """A palette from its text: a colour a line, ``#rrggbb``; lines starting ``# `` and
+        blank lines are comments."""
+        colours = []
+        for line in text.splitlines():
+            line = line.strip()
+            if len(line) == 7 and line.startswith("#"):
+                colours.append((int(line[1:3], 16), int(line[3:5], 16), int(line[5:7], 16)))
+            elif line and not line.startswith("# "):
+                raise ValueError(f"not a colour: {line!r}")
+        return cls(colours)
+
+    def text(self) -> str:
+        """The palette as :meth:`parse` reads it."""
+        return "".join(f"#{r:02x}{g:02x}{b:02x}\n" for r, g, b in self.colours)
+
+    def apply(self, image: Image.Image) -> Image.Image:
+        """``image`` (RGB) with each pixel mapped to this palette, without dithering."""
+        indexed = image.quantize(palette=self._lookup, dither=Image.Dither.NONE)
+        indexed.putpalette(self._saved)
+        return indexed
+
+
+def lookup_key(colour: RGB) -> RGB:
+    """What Pillow looks up to map ``colour`` to a palette: its channels with the two low
+    bits cleared."""
+    red, green, blue = colour
+    return (red & ~3, green & ~3, blue & ~3)
+
+
+@functools.cache
+def bundled_palette(name: str) -> Palette:
+    """The palette ``engine/palettes/<name>.txt`` (a game's)."""
+    path = resources.files("engine").joinpath("palettes", f"{name}.txt")
+    return Palette.parse(path.read_text(encoding="utf-8"))
+
+
+_kept_drawings: ContextVar[list[Image.Image] | None] = ContextVar("kept_drawings", default=None)
+
+
+@contextlib.contextmanager
+def keeping_drawings() -> Iterator[list[Image.Image]]:
+    """Every canvas finished inside keeps its drawing in the list yielded, in full colour
+    as drawn, before it is saved with a palette: what the palette maker learns from, and
+    what a test compares a saved picture with."""
+    kept: list[Image.Image] = []
+    token = _kept_drawings.set(kept)
+    try:
+        yield kept
+    finally:
+        _kept_drawings.reset(token)
+
+
 @dataclass
 class Canvas:
-    """An image drawn in layout units; see the module docstring."""
+    """An image drawn in layout units; see the module docstring. With a ``palette`` the
+    picture is saved with those colours, else with colours picked for it."""
 
     width: float
     height: float
     background: RGB
+    palette: Palette | None = None
     scale: int = OUTPUT_SCALE * SUPERSAMPLE
+    shift: tuple[int, int] = (0, 0)
+    """The pixel of the whole picture this canvas's top left pixel is, for a layer of it
+    (see :meth:`layer`): everything is drawn that many pixels up and to the left."""
     texts: list[tuple[str, int]] = field(default_factory=list)
     text_boxes: list[Box] = field(default_factory=list)
     disc_radii: list[float] = field(default_factory=list)
@@ -188,10 +280,14 @@ class Canvas:
         self.image = Image.new("RGB", size, self.background)
         self.draw = ImageDraw.Draw(self.image)
 
+    def _at(self, point: Point) -> Point:
+        """Where ``point`` is drawn, in this canvas's pixels."""
+        s = self.scale
+        return (point[0] * s - self.shift[0], point[1] * s - self.shift[1])
+
     def _box(self, box: Box) -> Box:
         left, top, right, bottom = box
-        s = self.scale
-        return (left * s, top * s, right * s, bottom * s)
+        return (*self._at((left, top)), *self._at((right, bottom)))
 
     def circle(
         self,
@@ -228,14 +324,13 @@ class Canvas:
         self.draw.arc(self._box(box), start, end, fill=fill, width=round(width * self.scale))
 
     def line(self, points: Sequence[Point], fill: RGB, width: float = 1) -> None:
-        s = self.scale
-        self.draw.line([(x * s, y * s) for x, y in points], fill=fill, width=round(width * s))
+        at = self._at
+        self.draw.line([at(point) for point in points], fill=fill, width=round(width * self.scale))
 
     def polygon(
         self, points: Sequence[Point], fill: RGB | None, outline: RGB | None = None
     ) -> None:
-        s = self.scale
-        self.draw.polygon([(x * s, y * s) for x, y in points], fill=fill, outline=outline)
+        self.draw.polygon([self._at(point) for point in points], fill=fill, outline=outline)
 
     def text(
         self,
@@ -253,7 +348,7 @@ class Canvas:
         s = self.scale
         lettering.draw_text(
             self.draw,
-            (place[0] * s, place[1] * s),
+            self._at(place),
             text,
             size * s,
             fill,
@@ -287,9 +382,62 @@ class Canvas:
         self.circle(centre, radius, fill, INK, 2)
         self.text(centre, mark, size, text_colour(fill), "mm", bold=True)
 
-    def paste(self, layer: Image.Image, at: Point) -> None:
-        """Pastes an image drawn at this canvas's scale, its top left at ``at``."""
-        self.image.paste(layer, (round(at[0] * self.scale), round(at[1] * self.scale)))
+    def layer(self, box: Box, margin: float) -> Canvas:
+        """A canvas for the part ``box`` of this one, widened by ``margin`` all round
+        (layout units: as far as what is drawn in the box may stand out of it) and to
+        whole pixels, to be drawn apart and laid on this canvas, or on another picture's
+        canvas of the same layout, with :meth:`lay`: a layer drawn once and kept. Each
+        pixel of a layer is drawn as on this canvas (coordinates move by whole pixels
+        only), over this canvas's background, and laying it paints the whole widened box:
+        nothing else may be drawn there before."""
+        s = self.scale
+        left, top = math.floor((box[0] - margin) * s), math.floor((box[1] - margin) * s)
+        right, bottom = math.ceil((box[2] + margin) * s), math.ceil((box[3] + margin) * s)
+        return Canvas(
+            (right - left) / s,
+            (bottom - top) / s,
+            self.background,
+            scale=s,
+            shift=(left + self.shift[0], top + self.shift[1]),
+        )
+
+    def going_on(self, layer: Layer) -> Canvas:
+        """A layer of this canvas that goes on from ``layer`` (a :meth:`layer` of the
+        same part): a copy of it, with what it drew, to draw more on."""
+        canvas = Canvas(
+            layer.image.width / self.scale,
+            layer.image.height / self.scale,
+            self.background,
+            scale=self.scale,
+            shift=layer.shift,
+            texts=list(layer.texts),
+            text_boxes=list(layer.text_boxes),
+            disc_radii=list(layer.disc_radii),
+        )
+        canvas.image = layer.image.copy()
+        canvas.draw = ImageDraw.Draw(canvas.image)
+        return canvas
+
+    def lay(self, layer: Layer) -> None:
+        """Puts ``layer`` (a :meth:`layer` of a canvas like this one, kept with
+        :meth:`kept`) in its place, over whatever is drawn there, and records what it
+        drew."""
+        self.image.paste(
+            layer.image, (layer.shift[0] - self.shift[0], layer.shift[1] - self.shift[1])
+        )
+        self.texts += layer.texts
+        self.text_boxes += layer.text_boxes
+        self.disc_radii += layer.disc_radii
+
+    def kept(self) -> Layer:
+        """This canvas as a :class:`Layer`, to be laid with :meth:`lay`."""
+        return Layer(
+            self.image,
+            self.shift,
+            tuple(self.texts),
+            tuple(self.text_boxes),
+            tuple(self.disc_radii),
+        )
 
     def pattern(self, box: Box, kind: Pattern, colour: RGB) -> None:
         """Fills ``box`` with a pattern drawn in ``colour`` (see :class:`Pattern`)."""
@@ -298,11 +446,17 @@ class Canvas:
     def picture(self) -> Picture:
         """The finished PNG, reduced to :data:`OUTPUT_SCALE` pixels per layout unit."""
         reduced = self.image.reduce(SUPERSAMPLE) if SUPERSAMPLE > 1 else self.image
-        palette = reduced.quantize(
-            PALETTE_COLOURS, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE
-        )
+        kept = _kept_drawings.get()
+        if kept is not None:
+            kept.append(reduced.copy())
+        if self.palette is not None:
+            indexed = self.palette.apply(reduced)
+        else:
+            indexed = reduced.quantize(
+                PALETTE_COLOURS, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE
+            )
         out = io.BytesIO()
-        palette.save(out, format="PNG", compress_level=6)
+        indexed.save(out, format="PNG", compress_level=COMPRESS_LEVEL)
         return Picture(
             png=out.getvalue(),
             width=self.width,
@@ -311,6 +465,66 @@ class Canvas:
             disc_radii=tuple(self.disc_radii),
             text_boxes=tuple(self.text_boxes),
         )
+
+
+@dataclass(frozen=True)
+class Layer:
+    """A part of a picture drawn once (:meth:`Canvas.layer`) and what it drew, to be laid
+    on pictures of the same layout (:meth:`Canvas.lay`). Its image is never drawn on
+    again: it is pasted."""
+
+    image: Image.Image
+    shift: tuple[int, int]
+    """The pixel of the whole picture its top left pixel is."""
+    texts: tuple[tuple[str, int], ...]
+    text_boxes: tuple[Box, ...]
+    disc_radii: tuple[float, ...]
+
+    @property
+    def bytes(self) -> int:
+        """Roughly how much memory its image takes."""
+        return self.image.width * self.image.height * 4
+
+
+class Layers:
+    """Layers kept for reuse, by a key that holds everything that decides their pixels,
+    the most recently used first, within ``budget`` bytes of images (the oldest go)."""
+
+    def __init__(self, budget: int) -> None:
+        self.budget = budget
+        self._kept: OrderedDict[Hashable, Layer] = OrderedDict()
+        self._bytes = 0
+
+    def get(self, key: Hashable, draw: Callable[[], Layer]) -> Layer:
+        """The layer kept for ``key``, or the one ``draw`` draws (then kept)."""
+        layer = self.find(key)
+        if layer is not None:
+            return layer
+        layer = draw()
+        self._kept[key] = layer
+        self._bytes += layer.bytes
+        while self._bytes > self.budget and self._kept:
+            _, gone = self._kept.popitem(last=False)
+            self._bytes -= gone.bytes
+        return layer
+
+    def find(self, key: Hashable) -> Layer | None:
+        """The layer kept for ``key``, if any."""
+        layer = self._kept.get(key)
+        if layer is not None:
+            self._kept.move_to_end(key)
+        return layer
+
+    def clear(self) -> None:
+        self._kept.clear()
+        self._bytes = 0
+
+    def __len__(self) -> int:
+        return len(self._kept)
+
+    @property
+    def bytes(self) -> int:
+        return self._bytes
 
 
 def _line_box(place: Point, width: float, size: int, anchor: str, bold: bool) -> Box:

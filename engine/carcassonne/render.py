@@ -26,15 +26,16 @@
 The whole picture is :data:`~engine.drawing.PHONE_WIDTH` units wide and never taller than
 :data:`MAX_HEIGHT`. Every text and meeple size is recorded in the :class:`Picture` (a
 meeple's recorded radius is half its height). Each map is drawn as its tile layer, then
-its overlay (meeples, numbers, frames). :func:`summary` is the text: scores, meeples
-left, tiles left, every feature held. Both say which tile set is played, in the locale
-asked (:mod:`engine.carcassonne.messages`).
+its overlay (meeples, numbers, frames); the tiles placed before the last are laid from a
+layer drawn once for them and kept (:data:`TILE_LAYERS`). :func:`summary` is the text:
+scores, meeples left, tiles left, every feature held. Both say which tile set is played,
+in the locale asked (:mod:`engine.carcassonne.messages`).
 """
 
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping, Sequence
+from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 
@@ -57,8 +58,11 @@ from engine.drawing import (
     PHONE_WIDTH,
     WHITE,
     Canvas,
+    Layer,
+    Layers,
     Picture,
     Point,
+    bundled_palette,
     mix,
     text_colour,
     text_width,
@@ -69,6 +73,8 @@ Window = tuple[int, int, int, int]
 """Squares (x0, y0, x1, y1), both ends included."""
 
 WIDTH = float(PHONE_WIDTH)
+PALETTE = bundled_palette("carcassonne")
+"""The colours its pictures are saved with (``engine/palettes/carcassonne.txt``)."""
 MAX_HEIGHT = 2.5 * WIDTH
 """No picture is taller than this: a tall picture is shrunk to fit a phone's screen."""
 PAD = 8.0
@@ -290,6 +296,17 @@ def _symbol_point(placed: Placed, feature: int, centre: Point, tile: float) -> P
     return max(corners, key=lambda corner: math.dist(corner, meeple))
 
 
+TILE_OVERFLOW = 5.0
+"""How far a tile's drawing may stand out of its square (layout units): a faction symbol or
+an asteroid field's edge on a side reaches 3.6 past it. A tile layer covers its map and
+this much round it, so maps stand further apart than that and a tile's overflow
+together (:data:`GAP`), and every layer is laid before any last tile is drawn."""
+TILE_LAYERS = Layers(budget=16 << 20)
+"""The maps' tile layers kept (16 MiB, some five maps of 70 tiles with their close-ups),
+by everything that decides their pixels: where the map is drawn and at what size, the
+faction letters, and each tile shown but the last placed."""
+
+
 class _Map:
     """One drawing of part of the map: ``window`` with its coordinates' band at ``origin``
     and squares ``tile`` units wide."""
@@ -322,8 +339,45 @@ class _Map:
         left, top = self.corner(*square)
         return (left + self.tile / 2, top + self.tile / 2)
 
-    def draw_tiles(self, board: Board) -> None:
-        """The tile layer: the coordinates, then every tile in the window."""
+    def lay_tiles(self, board: Board) -> None:
+        """The tile layer but the last tile placed: the coordinates, then the tiles in the
+        window in the order placed, laid from a layer kept for them (:data:`TILE_LAYERS`),
+        so the map drawn again with one more tile (the next turn, or another spot tried in
+        the panel) draws that tile alone (:meth:`draw_last_tile`)."""
+        shown = tuple(placed for placed in board.tiles[:-1] if self.shows(placed.x, placed.y))
+        self.canvas.lay(TILE_LAYERS.get(self._key(shown), lambda: self._layer(shown)))
+
+    def _key(self, tiles: tuple[Placed, ...]) -> Hashable:
+        """What decides the pixels of the layer of ``tiles`` on this map."""
+        marks = tuple(self.marks.items())
+        return (self.window, self.origin, self.tile, self.canvas.scale, marks, tiles)
+
+    def draw_last_tile(self, board: Board) -> None:
+        """The last tile placed, over the layer of the others."""
+        last = board.tiles[-1]
+        if self.shows(last.x, last.y):
+            self._tile(last)
+
+    def _layer(self, tiles: tuple[Placed, ...]) -> Layer:
+        """The coordinates and ``tiles`` drawn alone on a layer of this map: the last of
+        them on a copy of the layer kept for the others, if there is one (the map as it was
+        a turn ago), else all of them."""
+        earlier = TILE_LAYERS.find(self._key(tiles[:-1])) if tiles else None
+        if earlier is not None:
+            canvas = self.canvas.going_on(earlier)
+            _Map(canvas, self.window, self.origin, self.tile, self.marks)._tile(tiles[-1])
+            return canvas.kept()
+        width, height = self.size(self.window, self.tile)
+        left, top = self.origin
+        canvas = self.canvas.layer((left, top, left + width, top + height), TILE_OVERFLOW)
+        drawn = _Map(canvas, self.window, self.origin, self.tile, self.marks)
+        drawn.draw_coordinates()
+        for placed in tiles:
+            drawn._tile(placed)
+        return canvas.kept()
+
+    def draw_coordinates(self) -> None:
+        """The squares' numbers along the top and the left, as many as fit."""
         canvas, tile = self.canvas, self.tile
         x0, y0, x1, y1 = self.window
         ox, oy = self.origin
@@ -335,9 +389,6 @@ class _Map:
         for y in range(y0, y1 + 1):
             if y % down == 0:
                 canvas.text((ox + AXIS / 2, self.centre((x0, y))[1]), str(y), MIN_TEXT, MUTED, "mm")
-        for placed in board.tiles:
-            if self.shows(placed.x, placed.y):
-                self._tile(placed)
 
     def _tile(self, placed: Placed) -> None:
         canvas, tile = self.canvas, self.tile
@@ -803,7 +854,7 @@ def board_picture(
     plan = layout(view, names=names, last=last, numbers=numbers, locale=locale)
     marks = {faction: faction_mark(faction, locale) for faction in Faction}
 
-    canvas = Canvas(WIDTH, plan.height, BACKGROUND)
+    canvas = Canvas(WIDTH, plan.height, BACKGROUND, PALETTE)
     caption = say(locale, "picture.tile_set", tile_set=view.tile_set)
     canvas.text((PAD, CAPTION / 2), caption, MIN_TEXT, MUTED, "lm")
     if view.result is None:
@@ -813,7 +864,9 @@ def board_picture(
     places = [place for place in (plan.close, plan.whole) if place is not None]
     maps = [_Map(canvas, place.window, place.origin, place.tile, marks) for place in places]
     for drawn in maps:
-        drawn.draw_tiles(view.board)
+        drawn.lay_tiles(view.board)
+    for drawn in maps:
+        drawn.draw_last_tile(view.board)
     for number, drawn in enumerate(maps):
         shown = target_labels if number == 0 else {}
         drawn.draw_overlay(view.board, view.meeples, plan.last, spot_labels, shown)

@@ -46,12 +46,15 @@ from engine.drawing import (
     Canvas,
     Pattern,
     Picture,
+    bundled_palette,
     mix,
     wrap_text,
 )
 from engine.lettering import isolated
 
 WIDTH = PHONE_WIDTH
+PALETTE = bundled_palette("cartographers")
+"""The colours its pictures are saved with (``engine/palettes/cartographers.txt``)."""
 MARGIN = 8
 TEXT = 14
 SMALL = 12
@@ -458,7 +461,7 @@ def map_picture(
     edicts_height = _edicts_height(table, lang) if table is not None else 0
     legend_top = play_top + play_height + edicts_height
     height = legend_top + _legend_height() + MARGIN
-    canvas = Canvas(WIDTH, math.ceil(height), BACKGROUND)
+    canvas = Canvas(WIDTH, math.ceil(height), BACKGROUND, PALETTE)
     if title:
         canvas.fitted_text((MARGIN, top), title, WIDTH - 2 * MARGIN, TITLE, INK, "la", True)
     _grid(
@@ -521,7 +524,7 @@ def card_picture(card_id: str, *, ruins: bool = False, lang: str = "en") -> Pict
         heading = text(key, {"card": found.id, "time": found.time}, lang)
     lines = wrap_text(heading, WIDTH - 2 * MARGIN, TEXT, bold=True)
     height = MARGIN + len(lines) * 19 + 6 + _shapes_height(card_id, CARD_SHAPE_CELL) + MARGIN
-    canvas = Canvas(WIDTH, math.ceil(height), BACKGROUND)
+    canvas = Canvas(WIDTH, math.ceil(height), BACKGROUND, PALETTE)
     y = MARGIN
     for line in lines:
         canvas.text((MARGIN, y), line, TEXT, INK, "la", True)
@@ -589,7 +592,7 @@ def season_picture(
     table_top = maps_top + rows * tile_height + 4
     row_height = 20
     height = table_top + 22 + row_height * len(players) + MARGIN
-    canvas = Canvas(WIDTH, math.ceil(height), BACKGROUND)
+    canvas = Canvas(WIDTH, math.ceil(height), BACKGROUND, PALETTE)
     canvas.fitted_text((MARGIN, MARGIN), heading, WIDTH - 2 * MARGIN, TITLE, INK, "la", True)
     for line_number, (note, bold) in enumerate(notes):
         colour = DARK_GOLD if bold else MUTED

@@ -2,10 +2,11 @@
 text in every script (each character drawn by a bundled font, in reading order)."""
 
 import io
+from collections.abc import Callable
 
 import pytest
 from fontTools.ttLib import TTFont
-from PIL import Image
+from PIL import Image, ImageDraw, ImageFont
 
 from engine import lettering
 from engine.drawing import (
@@ -15,6 +16,8 @@ from engine.drawing import (
     OUTPUT_SCALE,
     WHITE,
     Canvas,
+    Layer,
+    Layers,
     Pattern,
     fit_text,
     text_colour,
@@ -63,6 +66,57 @@ def test_the_canvas_records_what_it_draws_and_outputs_at_scale() -> None:
     assert picture.smallest_text(shown_width=200) == 24
     image = Image.open(io.BytesIO(picture.png))
     assert image.size == (100 * OUTPUT_SCALE, 50 * OUTPUT_SCALE)
+
+
+def _scene(canvas: Canvas) -> None:
+    """Shapes and text at fractions of a pixel, inside (13.3, 20.7)–(91.1, 70.4)."""
+    canvas.rect((13.3, 20.7, 40.45, 44.1), (200, 80, 60), INK, 1.5, radius=4.2)
+    canvas.circle((60.37, 33.21), 9.6, (40, 160, 90), INK, 1)
+    canvas.line([(14.1, 69.9), (50.55, 52.3), (90.9, 68.05)], (30, 60, 200), 2.3)
+    canvas.polygon([(70.2, 45.5), (90.7, 50.1), (78.3, 70.2)], (230, 200, 40), INK)
+    canvas.arc((20.6, 46.3, 44.9, 69.8), 180, 360, INK, 1.2)
+    canvas.pattern((47.3, 21.9, 91.1, 44.6), Pattern.HOUSES, (90, 90, 90))
+    canvas.piece((30.55, 58.45), 10, (150, 60, 170), "B", 12)
+    canvas.text((52.3, 60.6), "Zoë 12", 12, INK, "lm")
+
+
+def test_a_layer_drawn_apart_is_laid_pixel_for_pixel_as_drawn_in_place() -> None:
+    whole = Canvas(100, 90, (240, 230, 210))
+    whole.text((5, 5), "above", 12, INK)
+    _scene(whole)
+    laid = Canvas(100, 90, (240, 230, 210))
+    laid.text((5, 5), "above", 12, INK)
+    layer = laid.layer((13.3, 20.7, 91.1, 70.4), 1.5)
+    _scene(layer)
+    laid.lay(layer.kept())
+    assert laid.image.tobytes() == whole.image.tobytes()
+    assert (laid.texts, laid.text_boxes, laid.disc_radii) == (
+        whole.texts,
+        whole.text_boxes,
+        whole.disc_radii,
+    )
+
+
+def test_kept_layers_stay_within_their_budget_the_most_recently_used_staying() -> None:
+    canvas = Canvas(100, 100, WHITE)
+    layer = canvas.layer((0, 0, 50, 50), 0).kept()  # 100 × 100 pixels
+    kept = Layers(budget=3 * layer.bytes)
+    drawn: list[str] = []
+
+    def draw(name: str) -> Callable[[], Layer]:
+        def drawing() -> Layer:
+            drawn.append(name)
+            return layer
+
+        return drawing
+
+    for name in ("a", "b", "c", "a", "d"):
+        assert kept.get(name, draw(name)) is layer
+    assert drawn == ["a", "b", "c", "d"]
+    assert len(kept) == 3 and kept.bytes == 3 * layer.bytes
+    kept.get("a", draw("a again"))
+    kept.get("b", draw("b again"))
+    assert drawn[-1] == "b again"
 
 
 @pytest.mark.parametrize("kind", list(Pattern))
@@ -168,3 +222,37 @@ def test_the_coverage_read_from_each_bundled_font_is_its_cmap(face: lettering.Fa
         assert lettering.coverage(file) == {
             code for code, glyph in cmap.items() if glyph != ".notdef"
         }
+
+
+@pytest.mark.parametrize("place", [(12.0, 30.0), (12.25, 30.5), (12.75, 30.125)])
+@pytest.mark.parametrize("text", ["Turn 12", "Ana דוד 2 محمد"])
+def test_text_drawn_from_remembered_glyphs_is_what_pillow_draws(
+    text: str, place: tuple[float, float]
+) -> None:
+    """Each run's glyphs are rasterised once per fraction of a pixel it starts at, then
+    stamped: the same pixels as Pillow drawing the runs itself, wherever the text falls."""
+    alone = Image.new("RGB", (400, 60), WHITE)
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(lettering, "_draw_run", _pillow_run)
+        lettering.draw_text(ImageDraw.Draw(alone), place, text, 28, INK, "lm")
+    before = lettering._glyph_mask.cache_info().hits
+    for _ in range(2):
+        stamped = Image.new("RGB", (400, 60), WHITE)
+        lettering.draw_text(ImageDraw.Draw(stamped), place, text, 28, INK, "lm")
+        assert stamped.tobytes() == alone.tobytes()
+    assert lettering._glyph_mask.cache_info().hits > before
+
+
+def _pillow_run(
+    draw: ImageDraw.ImageDraw,
+    place: tuple[float, float],
+    text: str,
+    typeface: ImageFont.FreeTypeFont,
+    fill: tuple[int, int, int],
+    anchor: str,
+    direction: str | None,
+    stroke_width: int,
+    stroke_fill: tuple[int, int, int] | None,
+) -> None:
+    """A run as Pillow draws it."""
+    draw.text(place, text, font=typeface, fill=fill, anchor=anchor, direction=direction)

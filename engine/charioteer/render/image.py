@@ -56,10 +56,13 @@ from engine.drawing import (
     Pattern,
     Picture,
     Point,
+    bundled_palette,
 )
 from engine.lettering import isolated
 
 WIDTH = PHONE_WIDTH
+PALETTE = bundled_palette("charioteer")
+"""The colours its pictures are saved with (``engine/palettes/charioteer.txt``)."""
 MARGIN = 10
 
 BACKGROUND: RGB = (238, 228, 205)
@@ -596,7 +599,7 @@ def board_picture(
     closeup = _closeup_height(view)
     oval = _oval_height(pieces)
     table = TABLE_HEADER + TABLE_ROW * len(view.chariots)
-    canvas = Canvas(WIDTH, math.ceil(header + closeup + oval + table + 12), BACKGROUND)
+    canvas = Canvas(WIDTH, math.ceil(header + closeup + oval + table + 12), BACKGROUND, PALETTE)
     _draw_header(canvas, view, shown, locale)
     _draw_closeup(canvas, header, view, locale)
     _draw_oval(canvas, header + closeup, view, pieces, locale)
