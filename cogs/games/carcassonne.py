@@ -567,7 +567,8 @@ class CarcassonneCog(
             raise ServiceError("game.over")
         if view.active != seat.seat:
             active = table.seat(view.active)
-            raise ServiceError("carc.not_your_turn", name=seat_name(active.seat, table.names))
+            name = seat_name(active.seat, table.names, locale_of(interaction))
+            raise ServiceError("carc.not_your_turn", name=name)
         return view
 
     async def _draft(self, table: Table, user_id: int, turn: int) -> TurnDraft:
@@ -802,13 +803,15 @@ def board_text(table: Table, view: SeatView, locale: str | None, *, pings: bool 
                 t(
                     locale,
                     "carc.board.to_place",
-                    name=seat_name(view.active, names),
+                    name=seat_name(view.active, names, locale),
                     tile=tile_text(view.current, locale=locale),
                     left=view.stack_size,
                 )
             )
         else:
-            lines.append(t(locale, "carc.board.to_deploy", name=seat_name(view.active, names)))
+            lines.append(
+                t(locale, "carc.board.to_deploy", name=seat_name(view.active, names, locale))
+            )
         if pings:
             lines.append(waiting_text(table, view, locale))
     return "\n".join(lines)[:MESSAGE_LIMIT]
@@ -820,7 +823,8 @@ def waiting_text(table: Table, view: SeatView, locale: str | None) -> str:
     if table.row.turn != view.turn or table.status != "running":
         return t(locale, "carc.board.moved_on")
     if table.seat(view.active).is_ai:
-        return t(locale, "carc.board.ai_playing", name=seat_name(view.active, table.names))
+        name = seat_name(view.active, table.names, locale)
+        return t(locale, "carc.board.ai_playing", name=name)
     return waiting_line(table, locale)
 
 

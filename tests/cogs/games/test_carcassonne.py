@@ -65,6 +65,13 @@ def test_the_turns_post_pings_the_active_player_until_the_game_moves_on() -> Non
     assert waiting_text(later, seat_view, "en") == "This turn is over: the game has moved on."
 
 
+def test_the_turns_post_names_seats_by_colour_in_the_tables_language() -> None:
+    seat_view = Game.new(seats=2, seed=3).view()
+    spanish = board_text(host_table(turn=seat_view.turn), seat_view, "es")
+    assert "alice (rojo)" in spanish and "bob (verde)" in spanish
+    assert "(red)" not in spanish and "(green)" not in spanish
+
+
 def test_a_long_final_scoring_is_cut_and_the_ranking_always_shows() -> None:
     seat_view = dataclasses.replace(
         Game.new(seats=2, seed=3).view(),
