@@ -13,7 +13,7 @@ from bot.clock import FakeClock
 from bot.service import Table, TableService
 from bot.storage import RaceRow, SeatRow
 from cogs.app import CircusBot
-from cogs.games.carcassonne import board_text, podium_text, waiting_text
+from cogs.games.carcassonne.posts import board_text, podium_text, waiting_text
 from engine.carcassonne import FeatureRef, Kind
 from engine.carcassonne import Table as Game
 from engine.carcassonne.events import FeatureScored
