@@ -31,6 +31,7 @@ from cogs.front.panel import PanelMessage
 from cogs.games.carcassonne.panel import CONTROLS, deploy_view, deployment_text, place_view
 from cogs.games.carcassonne.posts import board_text, lang, podium_text, story_text
 from engine.carcassonne import SeatView, Size
+from engine.carcassonne.messages import colour_name
 from engine.carcassonne.render import board_png
 
 log = logging.getLogger(__name__)
@@ -46,6 +47,9 @@ class CarcassonneFront(GameFront, game="carcassonne", controls=CONTROLS, keys=KE
     drafts = TurnDraft
 
     # ------------------------------------------------------------------ the game's words
+
+    def seat_label(self, seat: str, locale: str | None) -> str:
+        return colour_name(seat, locale)
 
     def lobby_options(self, table: Table, locale: str | None) -> dict[str, Any]:
         team = table.settings.options.get("team")

@@ -13,6 +13,7 @@ from bot.clock import FakeClock
 from bot.service import Table, TableService
 from bot.storage import RaceRow, SeatRow
 from cogs.app import CircusBot
+from cogs.games.carcassonne.front import CarcassonneFront
 from cogs.games.carcassonne.posts import board_text, podium_text, waiting_text
 from engine.carcassonne import FeatureRef, Kind
 from engine.carcassonne import Table as Game
@@ -124,3 +125,13 @@ async def test_reminders_then_a_timeout_that_places_the_tile_and_deploys_nothing
     assert "Alice (red) placed tile" in told and "Alice (red) deployed nothing." in told
     assert not podiums(place)
     assert [post_turn(m) for m in posts(place)] == [1, 2]
+
+
+def test_a_started_lobby_lists_seats_by_colour_in_the_tables_language() -> None:
+    front = CarcassonneFront(None, None, None, None)  # type: ignore[arg-type]
+    table = host_table()
+    settings = {"seats": 2, "turn_seconds": None, "timeout_policy": "ai", "ai_level": None}
+    row = dataclasses.replace(table.row, locale="es", settings=settings | {"options": {}})
+    text = front.lobby_text(Table(row, table.seats))
+    assert "rojo. <@11>" in text and "verde. <@22>" in text
+    assert "red." not in text and "green." not in text
