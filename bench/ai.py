@@ -21,9 +21,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from engine.charioteer.ai import LEVELS, policy_for
 from engine.charioteer.race import Race
-from engine.charioteer.simulate import race_seed
 from engine.charioteer.view import SeatView
 from engine.core import Rng
+from engine.simulation import game_seed
 
 
 def positions(seats: int, races: int, seed: int) -> list[SeatView]:
@@ -31,7 +31,7 @@ def positions(seats: int, races: int, seed: int) -> list[SeatView]:
     views: list[SeatView] = []
     strategic, greedy = policy_for("strategic"), policy_for("greedy")
     for index in range(races):
-        race = Race.new(seats=seats, seed=race_seed(seed, index))
+        race = Race.new(seats=seats, seed=game_seed(seed, index))
         while not race.is_over:
             for number, seat in enumerate(race.seats):
                 view = race.view(seat)

@@ -80,7 +80,7 @@ async def bench_rating(games: int) -> dict[str, object]:
             for game in range(games):
                 users = [1 + rng.below(100) for _ in range(4)]
                 seats = list(dict.fromkeys(users))
-                race = await storage.create_race(
+                race = await storage.create_table(
                     game="charioteer",
                     guild_id=1,
                     channel_id=1,

@@ -845,7 +845,7 @@ async def process_report(process: BotProcess, path: Path) -> dict[str, Any]:
 
 
 COUNTS = {
-    "races": "SELECT COUNT(*) FROM races",
+    "races": "SELECT COUNT(*) FROM game_tables",
     "actions": "SELECT COUNT(*) FROM actions",
     "announcements_posted": "SELECT COUNT(*) FROM outbox WHERE sent_at IS NOT NULL",
 }
@@ -860,7 +860,7 @@ async def database_counts(database: str) -> dict[str, int]:
 def sqlite_counts(path: Path) -> dict[str, int]:
     with contextlib.closing(sqlite3.connect(f"file:{path}?mode=ro", uri=True)) as db:
         return {
-            "races": int(db.execute("SELECT COUNT(*) FROM races").fetchone()[0]),
+            "races": int(db.execute("SELECT COUNT(*) FROM game_tables").fetchone()[0]),
             "actions": int(db.execute("SELECT COUNT(*) FROM actions").fetchone()[0]),
             "announcements_posted": int(
                 db.execute("SELECT COUNT(*) FROM outbox WHERE sent_at IS NOT NULL").fetchone()[0]

@@ -17,7 +17,7 @@ import asyncpg
 
 from bot.storage import Storage
 
-IDENTITY_TABLES = ("races", "outbox", "rating_changes", "tournaments")
+IDENTITY_TABLES = ("game_tables", "outbox", "rating_changes", "tournaments")
 
 
 async def scalar(url: str, sql: str) -> int:
@@ -45,7 +45,7 @@ async def copy_from_sqlite(path: Path, url: str) -> dict[str, int]:
             )
         }
         tables = {table for table, _ in types} - {"schema_version"}
-        order = ["races", "tournaments", *sorted(tables - {"races", "tournaments"})]
+        order = ["game_tables", "tournaments", *sorted(tables - {"game_tables", "tournaments"})]
         with contextlib.closing(sqlite3.connect(f"file:{path}?mode=ro", uri=True)) as db:
             for table in order:
                 columns = [

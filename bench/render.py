@@ -5,9 +5,11 @@
 Prints, for Charioteer's ``board_png`` and ``board_text`` on every turn of seeded 6-seat
 races, and for Cartographers' pictures (a player's map with a candidate placement, as in
 the drawing panel; the explore card alone; the season composite of 12 players) on every
-turn of seeded 12-player games: median and 99th-percentile time per call, the median CPU
-time, and the median and largest output size. Targets (not asserted): an image in at most
-150 ms and 300 KB; a text board within one Discord message (2,000 characters).
+turn of seeded 12-player games, and for Carcassonne's map on every turn of seeded 5-player
+games (and on the maps of 68 to 72 tiles alone): median and 99th-percentile time per call,
+the median and 99th-percentile CPU time, and the median and largest output size. Targets
+(not asserted): an image in at most 150 ms and 300 KB; a text board within one Discord
+message (2,000 characters).
 """
 
 from __future__ import annotations
@@ -22,6 +24,10 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from engine.carcassonne import SeatView as CarcassonneView
+from engine.carcassonne import Table
+from engine.carcassonne.ai import next_action, policy_for
+from engine.carcassonne.render import board_png as carcassonne_png
 from engine.cartographers import Expedition
 from engine.cartographers import SeatView as MapView
 from engine.cartographers.placement import Drawing
@@ -73,6 +79,21 @@ def cartographers_positions(games: int) -> list[tuple[MapView, Drawing]]:
     return out
 
 
+def carcassonne_positions(games: int) -> list[CarcassonneView]:
+    """Every turn of ``games`` seeded 5-player games (random legal moves), as the public
+    view."""
+    views = []
+    policy = policy_for("random")
+    for seed in range(games):
+        table = Table.new(seats=5, seed=seed)
+        rng = Rng(seed, 2)
+        while not table.is_over:
+            views.append(table.view())
+            table.act(next_action(policy, table.view(table.active), rng))
+        views.append(table.view())
+    return views
+
+
 def measure(
     render: Callable[[Any], object], views: Sequence[Any], repeat: int
 ) -> tuple[list[float], list[float], list[int]]:
@@ -104,6 +125,7 @@ def report(
         f"{name:<15} median {statistics.median(times) * 1000:6.1f} ms"
         f"   p99 {percentile(times, 0.99) * 1000:6.1f} ms"
         f"   cpu median {statistics.median(cpu) * 1000:6.1f} ms"
+        f"   cpu p99 {percentile(cpu, 0.99) * 1000:6.1f} ms"
         f"   size median {statistics.median(sizes):8.0f} {unit}"
         f"   max {max(sizes):7d} {unit}"
     )
@@ -136,6 +158,17 @@ def main(argv: Sequence[str] | None = None) -> None:
     }
     for name, picture in pictures.items():
         report(name, *measure(picture, turns, 1), "bytes")
+
+    carcassonne = carcassonne_positions(args.games)
+    at_70 = [view for view in carcassonne if 68 <= len(view.board.tiles) <= 72]
+    print(f"{len(carcassonne)} positions from {args.games} five-player Carcassonne games")
+    seat_names = {seat: f"Player {seat}" for seat in ("red", "green", "black", "white", "orange")}
+
+    def carcassonne_map(view: CarcassonneView) -> bytes:
+        return carcassonne_png(view, names=seat_names)
+
+    report("carc map", *measure(carcassonne_map, carcassonne, 1), "bytes")
+    report("carc map @70", *measure(carcassonne_map, at_70, args.repeat), "bytes")
 
 
 if __name__ == "__main__":

@@ -130,10 +130,10 @@ def counter_seeds(seed: int) -> Callable[[], int]:
 
 
 async def pick_move(
-    service: TableService, race_id: int, user_id: int, rng: Rng
+    service: TableService, table_id: int, user_id: int, rng: Rng
 ) -> tuple[Move, int]:
     """What a simulated player confirms: a seeded legal move for the turn it sees."""
-    _, seat_view = await service.view_for(race_id, user_id)
+    _, seat_view = await service.view_for(table_id, user_id)
     return quick_pick(seat_view, rng), seat_view.turn
 
 
@@ -269,7 +269,7 @@ class Announcing:
 
 async def play_race(
     service: TableService,
-    race_id: int,
+    table_id: int,
     turns: int,
     rng: Rng,
     limiter: Limiter,
@@ -280,7 +280,7 @@ async def play_race(
 ) -> None:
     played = 0
     while turns == 0 or played < turns:
-        updates, took = await limiter.timed(lambda: service.play_ai_seats(race_id))
+        updates, took = await limiter.timed(lambda: service.play_ai_seats(table_id))
         if updates:
             times.ai_call.append(took)
             times.ai_per_move.append(took / len(updates))
@@ -289,7 +289,7 @@ async def play_race(
             times.ai_resolved += 1  # an AI seat moved last
             played += 1
             continue
-        table = await limiter.run(lambda: service.table(race_id))
+        table = await limiter.run(lambda: service.table(table_id))
         if table.status != "running":
             times.finished += table.status == "finished"
             return
@@ -299,13 +299,13 @@ async def play_race(
             user = seat.user_id
             assert user is not None
             (move, turn), took = await limiter.timed(
-                lambda user=user: pick_move(service, race_id, user, rng)  # type: ignore[misc]
+                lambda user=user: pick_move(service, table_id, user, rng)  # type: ignore[misc]
             )
             times.view.append(took)
             due = await pacer.wait()
             update, took = await limiter.timed(
                 lambda user=user, move=move, turn=turn: service.submit(  # type: ignore[misc]
-                    race_id, user, move, turn
+                    table_id, user, move, turn
                 )
             )
             times.submit.append(took)
@@ -528,22 +528,22 @@ async def make_templates(
 
 
 def mark_posted(
-    db: sqlite3.Connection, race_ids: Sequence[int], now: float, *, but_last: bool = False
+    db: sqlite3.Connection, table_ids: Sequence[int], now: float, *, but_last: bool = False
 ) -> None:
     """Mark these races' announcements posted (``but_last``: not those of the last action
     that made any, as after a crash before the follow-up work)."""
-    if not race_ids:
+    if not table_ids:
         return
-    marks = ",".join("?" for _ in race_ids)
+    marks = ",".join("?" for _ in table_ids)
     spare = (
-        " AND seq < (SELECT MAX(seq) FROM outbox AS later WHERE later.race_id = outbox.race_id)"
+        " AND seq < (SELECT MAX(seq) FROM outbox AS later WHERE later.table_id = outbox.table_id)"
         if but_last
         else ""
     )
     db.execute(
         "UPDATE outbox SET sent_at = ?, message_id = id + 900000000"
-        f" WHERE sent_at IS NULL AND race_id IN ({marks}){spare}",
-        (now, *race_ids),
+        f" WHERE sent_at IS NULL AND table_id IN ({marks}){spare}",
+        (now, *table_ids),
     )
 
 
@@ -557,21 +557,21 @@ def copy_races(path: Path, by_kind: dict[str, list[int]], total: int, seed: int)
     db.execute("BEGIN")
     mark_posted(db, [*by_kind["mid_turn"], *by_kind["finished"]], now)
     mark_posted(db, [*by_kind["ai_owing"], *by_kind["unposted"]], now, but_last=True)
-    tables = ("races", "seats", "actions", "outbox", "results", "drafts")
+    tables = ("game_tables", "seats", "actions", "outbox", "results", "drafts")
     columns = {
         name: [row[1] for row in db.execute(f"PRAGMA table_info({name})")] for name in tables
     }
     rows: dict[int, dict[str, list[tuple[Any, ...]]]] = {}
-    for template_id in (race_id for ids in by_kind.values() for race_id in ids):
+    for template_id in (table_id for ids in by_kind.values() for table_id in ids):
         rows[template_id] = {
             name: db.execute(
                 f"SELECT {', '.join(columns[name])} FROM {name}"  # not the generated ones
-                f" WHERE {'id' if name == 'races' else 'race_id'} = ?",
+                f" WHERE {'id' if name == 'game_tables' else 'table_id'} = ?",
                 (template_id,),
             ).fetchall()
             for name in tables
         }
-    next_id = int(db.execute("SELECT MAX(id) FROM races").fetchone()[0]) + 1
+    next_id = int(db.execute("SELECT MAX(id) FROM game_tables").fetchone()[0]) + 1
     wanted = shares(total)
     have = {kind: len(ids) for kind, ids in by_kind.items()}
     copy_number = 0
@@ -579,42 +579,42 @@ def copy_races(path: Path, by_kind: dict[str, list[int]], total: int, seed: int)
         for index in range(max(0, wanted[kind] - have[kind])):
             copy_number += 1
             template = rows[ids[index % len(ids)]]
-            race_id = next_id
+            table_id = next_id
             next_id += 1
             shift = copy_number * COPY_USER_SHIFT
 
             def user(value: int | None, shift: int = shift) -> int | None:
                 return None if value is None else value + shift
 
-            race = dict(zip(columns["races"], template["races"][0], strict=True))
+            race = dict(zip(columns["game_tables"], template["game_tables"][0], strict=True))
             race.update(
-                id=race_id,
+                id=table_id,
                 host_id=user(race["host_id"]),
-                channel_id=100 + race_id % 50,
-                thread_id=None if race["thread_id"] is None else 5_000_000 + race_id,
+                channel_id=100 + table_id % 50,
+                thread_id=None if race["thread_id"] is None else 5_000_000 + table_id,
             )
             if race["deadline"] is not None:
                 race["deadline"] = now + 3600 + rng.below(71 * 3600)
-            insert(db, "races", [tuple(race.values())])
+            insert(db, "game_tables", [tuple(race.values())])
             insert(
                 db,
                 "seats",
-                [(race_id, s, user(u), n, a, j) for _, s, u, n, a, j in template["seats"]],
+                [(table_id, s, user(u), n, a, j) for _, s, u, n, a, j in template["seats"]],
             )
-            insert(db, "actions", [(race_id, *row[1:]) for row in template["actions"]])
+            insert(db, "actions", [(table_id, *row[1:]) for row in template["actions"]])
             outbox = [dict(zip(columns["outbox"], row, strict=True)) for row in template["outbox"]]
             for entry in outbox:
-                entry.update(id=None, race_id=race_id)
+                entry.update(id=None, table_id=table_id)
             insert(db, "outbox", [tuple(entry.values()) for entry in outbox])
             insert(
                 db,
                 "results",
                 [
-                    (race_id, s, user(u), n, p, t, f, *more)
+                    (table_id, s, user(u), n, p, t, f, *more)
                     for _, s, u, n, p, t, f, *more in template["results"]
                 ],
             )
-            insert(db, "drafts", [(race_id, user(u), t, d) for _, u, t, d in template["drafts"]])
+            insert(db, "drafts", [(table_id, user(u), t, d) for _, u, t, d in template["drafts"]])
     db.execute("COMMIT")
     db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
     db.close()
@@ -639,9 +639,9 @@ async def resume_phase(args: argparse.Namespace, path: Path) -> dict[str, Any]:
     with sqlite3.connect(path) as db:
         stored = {
             name: int(db.execute(f"SELECT COUNT(*) FROM {name}").fetchone()[0])
-            for name in ("races", "seats", "actions", "outbox", "results")
+            for name in ("game_tables", "seats", "actions", "outbox", "results")
         }
-        by_status = dict(db.execute("SELECT status, COUNT(*) FROM races GROUP BY status"))
+        by_status = dict(db.execute("SELECT status, COUNT(*) FROM game_tables GROUP BY status"))
         pending = int(db.execute("SELECT COUNT(*) FROM outbox WHERE sent_at IS NULL").fetchone()[0])
     size_mib = round(path.stat().st_size / 2**20, 1)
 
@@ -654,37 +654,37 @@ async def resume_phase(args: argparse.Namespace, path: Path) -> dict[str, Any]:
     listed = time.perf_counter()
     ai_moves = announcements = 0
     per_race: list[float] = []
-    for race_id in to_resume:
+    for table_id in to_resume:
         race_start = time.perf_counter()
-        ai_moves += len(await service.play_ai_seats(race_id))
-        pending_here = await service.announcements(race_id)
+        ai_moves += len(await service.play_ai_seats(table_id))
+        pending_here = await service.announcements(table_id)
         announcements += len(pending_here)
         per_race.append(time.perf_counter() - race_start)
     settled = time.perf_counter()
-    for race_id in to_resume:
-        for announcement in await service.announcements(race_id):
+    for table_id in to_resume:
+        for announcement in await service.announcements(table_id):
             await service.announced(announcement, None)
     marked = time.perf_counter()
     wakeup_start = time.perf_counter()
     await service.next_wakeup()
     wakeup_seconds = time.perf_counter() - wakeup_start
 
-    running = await service.storage.race_ids_with_status("running")
+    running = await service.storage.table_ids_with_status("running")
     resumed = set(to_resume)
     rng = Rng(args.seed, 123)
     cold: list[float] = []
     candidates = [race for race in running if race not in resumed]
     for _ in range(min(args.cold_views, len(candidates))):
-        race_id = candidates.pop(rng.below(len(candidates)))
-        user = next(s.user_id for s in await service.storage.seats(race_id) if s.user_id)
+        table_id = candidates.pop(rng.below(len(candidates)))
+        user = next(s.user_id for s in await service.storage.seats(table_id) if s.user_id)
         view_start = time.perf_counter()
-        await service.view_for(race_id, user)
+        await service.view_for(table_id, user)
         cold.append(time.perf_counter() - view_start)
     await service.close()
 
     return {
         "stored": {
-            "races": stored["races"],
+            "races": stored["game_tables"],
             "by_status": by_status,
             "by_kind": shares(args.resume_races),
             "seats": stored["seats"],

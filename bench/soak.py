@@ -296,11 +296,11 @@ def lost_moves(soak: Soak) -> int:
     with sqlite3.connect(soak.database) as db:
         seats = {
             (race, user): seat
-            for race, seat, user in db.execute("SELECT race_id, seat, user_id FROM seats")
+            for race, seat, user in db.execute("SELECT table_id, seat, user_id FROM seats")
         }
         stored = Counter(
             (race, seat)
-            for race, seat in db.execute("SELECT race_id, seat FROM actions WHERE source='player'")
+            for race, seat in db.execute("SELECT table_id, seat FROM actions WHERE source='player'")
         )
     return sum(
         1 for race, user, turn in soak.accepted if stored[(race, seats.get((race, user)))] < turn

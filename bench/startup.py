@@ -61,13 +61,14 @@ MESSAGES = "POST /channels/{channel_id}/messages"
 
 OWED = {
     "races_owing_ai_moves": (
-        "SELECT COUNT(DISTINCT races.id) FROM races JOIN seats ON seats.race_id = races.id"
-        " WHERE races.status = 'running' AND seats.user_id IS NULL"
-        " AND ',' || races.waiting || ',' LIKE '%,' || seats.seat || ',%'"
+        "SELECT COUNT(DISTINCT game_tables.id) FROM game_tables"
+        " JOIN seats ON seats.table_id = game_tables.id"
+        " WHERE game_tables.status = 'running' AND seats.user_id IS NULL"
+        " AND ',' || game_tables.waiting || ',' LIKE '%,' || seats.seat || ',%'"
     ),
     "announcements_pending": (
-        "SELECT COUNT(*) FROM outbox JOIN races ON races.id = outbox.race_id"
-        " WHERE outbox.sent_at IS NULL AND races.status = 'running'"
+        "SELECT COUNT(*) FROM outbox JOIN game_tables ON game_tables.id = outbox.table_id"
+        " WHERE outbox.sent_at IS NULL AND game_tables.status = 'running'"
     ),
 }
 
@@ -88,9 +89,9 @@ def move_into(path: Path, guild_id: int, channel_ids: list[int]) -> None:
     """Put every stored race in one of the fake guild's channels (no threads)."""
     with contextlib.closing(sqlite3.connect(path, isolation_level=None)) as db:
         db.execute("BEGIN")
-        ids = [int(row[0]) for row in db.execute("SELECT id FROM races ORDER BY id")]
+        ids = [int(row[0]) for row in db.execute("SELECT id FROM game_tables ORDER BY id")]
         db.executemany(
-            "UPDATE races SET guild_id = ?, channel_id = ?, thread_id = NULL WHERE id = ?",
+            "UPDATE game_tables SET guild_id = ?, channel_id = ?, thread_id = NULL WHERE id = ?",
             [(guild_id, channel_ids[i % len(channel_ids)], race) for i, race in enumerate(ids)],
         )
         db.execute("COMMIT")

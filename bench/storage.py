@@ -39,8 +39,8 @@ from bot.storage import Storage, StoredAction
 from engine.core import Action
 
 
-async def new_race(storage: Storage) -> int:
-    race_id = await storage.create_race(
+async def new_table(storage: Storage) -> int:
+    table_id = await storage.create_table(
         game="charioteer",
         guild_id=1,
         channel_id=2,
@@ -51,18 +51,18 @@ async def new_race(storage: Storage) -> int:
         locale=None,
         now=time.time(),
     )
-    await storage.update_race(race_id, time.time(), status="running", deadline=time.time() + 60)
-    return race_id
+    await storage.update_table(table_id, time.time(), status="running", deadline=time.time() + 60)
+    return table_id
 
 
 async def store_actions(
-    storage: Storage, race_id: int, count: int, state_bytes: int
+    storage: Storage, table_id: int, count: int, state_bytes: int
 ) -> list[float]:
     filler = "x" * state_bytes
     times = []
     for seq in range(1, count + 1):
         stored = StoredAction(
-            race_id=race_id,
+            table_id=table_id,
             seq=seq,
             action=Action("commit", "A", {"move": seq}, ()),
             by_user=11,
@@ -84,9 +84,9 @@ async def store_actions(
 async def measure(target: str, args: argparse.Namespace) -> dict[str, Any]:
     storage = await Storage.open(target)
     try:
-        race_id = await new_race(storage)
-        sequential = await store_actions(storage, race_id, args.actions, args.state_bytes)
-        races = [await new_race(storage) for _ in range(args.races)]
+        table_id = await new_table(storage)
+        sequential = await store_actions(storage, table_id, args.actions, args.state_bytes)
+        races = [await new_table(storage) for _ in range(args.races)]
         each = max(1, args.actions // args.races)
         start = time.perf_counter()
         batches = await asyncio.gather(

@@ -27,7 +27,7 @@ class Settings:
     log_level: str
     dev_guild_id: int | None
     database_url: str | None = None
-    """A ``postgresql://`` URL; when set, the bot stores races there instead of in the SQLite
+    """A ``postgresql://`` URL; when set, the bot stores its tables there instead of in the SQLite
     file ``database_path``."""
     shards: Shards | None = None
     """The gateway shards this process holds; None: every shard, as many as Discord
@@ -38,7 +38,7 @@ class Settings:
 
     @property
     def database(self) -> str:
-        """Where races are stored: the PostgreSQL URL if one is set, else the SQLite file."""
+        """Where the tables are stored: the PostgreSQL URL if one is set, else the SQLite file."""
         return self.database_url or str(self.database_path)
 
     @classmethod

@@ -154,12 +154,12 @@ class CharioteerConsole:
         return t(self.locale, key, **params)
 
     async def run(self, seats: int, level: str, laps: int) -> int:
-        race_id = await self.resume()
-        if race_id is None:
-            race_id = await self.start(seats, level, laps)
-        await self.show_board(race_id)
+        table_id = await self.resume()
+        if table_id is None:
+            table_id = await self.start(seats, level, laps)
+        await self.show_board(table_id)
         while True:
-            table = await self.service.table(race_id)
+            table = await self.service.table(table_id)
             if table.status != "running":
                 break
             line = self.terminal.ask(self.text("console.prompt"))
@@ -168,11 +168,11 @@ class CharioteerConsole:
                 self.say(self.left_text())
                 return 0
             if line.strip().lower() in QUIT_WORDS:
-                if await self.quit(race_id):
+                if await self.quit(table_id):
                     return 0
                 continue
-            await self.handle(race_id, line.strip())
-        await self.show_end(race_id)
+            await self.handle(table_id, line.strip())
+        await self.show_end(table_id)
         return 0
 
     async def start(self, seats: int, level: str, laps: int) -> int:
@@ -206,21 +206,21 @@ class CharioteerConsole:
         """The unfinished race the database holds, if any: it goes on where it stopped."""
         if self.kept_in is None:
             return None
-        for row in await self.service.storage.active_races_of_user(PLAYER_ID):
+        for row in await self.service.storage.active_tables_of_user(PLAYER_ID):
             if row.status == "running":
                 _, seat_view = await self.service.view_for(row.id, PLAYER_ID)
                 self.say(self.text("console.resumed", race=row.id, turn=seat_view.turn))
                 return row.id
         return None
 
-    async def quit(self, race_id: int) -> bool:
+    async def quit(self, table_id: int) -> bool:
         """Ask before leaving; a race in a temporary database is lost, so it is abandoned."""
         question = "console.quit_kept" if self.kept_in else "console.quit_lost"
         if not self.terminal.confirm(self.text(question, file=self.kept_in)):
             self.say(self.text("console.quit_cancelled"))
             return False
         if self.kept_in is None:
-            await self.service.abandon(race_id, PLAYER_ID)
+            await self.service.abandon(table_id, PLAYER_ID)
         self.say(self.left_text())
         return True
 
@@ -229,7 +229,7 @@ class CharioteerConsole:
             return self.text("console.bye")
         return self.text("console.bye_kept", file=self.kept_in)
 
-    async def handle(self, race_id: int, line: str) -> None:
+    async def handle(self, table_id: int, line: str) -> None:
         word = line.lower()
         if not word:
             return
@@ -238,17 +238,17 @@ class CharioteerConsole:
         elif word in ("rules", "r"):
             self.say(plain(self.text("rules.card")))
         elif word in ("board", "b"):
-            await self.show_board(race_id)
+            await self.show_board(table_id)
         elif word in ("hand", "h"):
-            await self.show_hand(race_id)
+            await self.show_hand(table_id)
         elif word in ("moves", "m"):
-            await self.show_moves(race_id)
+            await self.show_moves(table_id)
         else:
-            await self.play(race_id, line)
+            await self.play(table_id, line)
 
-    async def play(self, race_id: int, line: str) -> None:
+    async def play(self, table_id: int, line: str) -> None:
         """Read the move, show what it would do, and play it once confirmed."""
-        _, seat_view = await self.service.view_for(race_id, PLAYER_ID)
+        _, seat_view = await self.service.view_for(table_id, PLAYER_ID)
         try:
             draft = parse_move_text(line, len(seat_view.hand), len(seat_view.tokens))
             move = draft.to_move(seat_view.tokens)
@@ -270,14 +270,14 @@ class CharioteerConsole:
             self.say(self.text("console.not_played"))
             return
         try:
-            update = await self.service.submit(race_id, PLAYER_ID, move, seat_view.turn)
+            update = await self.service.submit(table_id, PLAYER_ID, move, seat_view.turn)
         except ServiceError as error:
             self.say(self.text(error.key, **error.params))
             return
-        updates = [update, *await self.service.play_ai_seats(race_id)]
-        await self.announce(race_id, updates)
+        updates = [update, *await self.service.play_ai_seats(table_id)]
+        await self.announce(table_id, updates)
 
-    async def announce(self, race_id: int, updates: Sequence[Update]) -> None:
+    async def announce(self, table_id: int, updates: Sequence[Update]) -> None:
         """Print what was resolved, then mark the race's announcements posted."""
         for update in updates:
             for report in update.turns:
@@ -286,17 +286,17 @@ class CharioteerConsole:
                     public_events(report.events), report.view, names=names, locale=self.locale
                 )
                 self.say(plain(story))
-        for announcement in await self.service.announcements(race_id):
+        for announcement in await self.service.announcements(table_id):
             await self.service.announced(announcement, None)
-        table = await self.service.table(race_id)
+        table = await self.service.table(table_id)
         if table.status == "running" and any(update.turns for update in updates):
-            await self.show_board(race_id)
+            await self.show_board(table_id)
 
-    async def show_board(self, race_id: int) -> None:
-        table, seat_view = await self.service.view_for(race_id, PLAYER_ID)
+    async def show_board(self, table_id: int) -> None:
+        table, seat_view = await self.service.view_for(table_id, PLAYER_ID)
         self.say(strip_fences(board_text(seat_view, names=self.names(table), locale=self.locale)))
         if table.status == "running":
-            await self.show_hand(race_id)
+            await self.show_hand(table_id)
 
     def names(self, table: Table) -> dict[str, str]:
         """One name per chariot, used everywhere: its colour, then who drives it
@@ -308,12 +308,12 @@ class CharioteerConsole:
             names[seat.seat] = self.text(key, colour=colour, seat=seat.seat)
         return names
 
-    async def show_hand(self, race_id: int) -> None:
-        _, seat_view = await self.service.view_for(race_id, PLAYER_ID)
+    async def show_hand(self, table_id: int) -> None:
+        _, seat_view = await self.service.view_for(table_id, PLAYER_ID)
         self.say(hand_text(seat_view, locale=self.locale))
 
-    async def show_moves(self, race_id: int) -> None:
-        _, seat_view = await self.service.view_for(race_id, PLAYER_ID)
+    async def show_moves(self, table_id: int) -> None:
+        _, seat_view = await self.service.view_for(table_id, PLAYER_ID)
         ranked = ranked_moves(seat_view)
         self.say(self.text("console.moves_header", count=len(ranked)))
         for move in ranked[:MOVE_SAMPLES]:
@@ -323,15 +323,15 @@ class CharioteerConsole:
             if spent:
                 self.say(f"  {'':<22} {spent}")
 
-    async def show_end(self, race_id: int) -> None:
+    async def show_end(self, table_id: int) -> None:
         """The final board, then the podium (or the word that the race was abandoned)."""
-        table = await self.service.table(race_id)
+        table = await self.service.table(table_id)
         if table.status == "abandoned":
             self.say(self.text("console.abandoned"))
             return
-        await self.show_board(race_id)
+        await self.show_board(table_id)
         names = self.names(table)
-        for row in await self.service.storage.results(race_id):
+        for row in await self.service.storage.results(table_id):
             self.say(self.text("console.podium_line", place=row.place, name=names[row.seat]))
 
 

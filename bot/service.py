@@ -41,12 +41,12 @@ from bot.shards import EVERY_SHARD, Shards
 from bot.sql import REMINDER_SHARES
 from bot.storage import (
     OutboxRow,
-    RaceRow,
     ResultRow,
     SeatRow,
     StaleWrite,
     Storage,
     StoredAction,
+    TableRow,
 )
 from bot.text import t
 from engine.core import (
@@ -170,7 +170,7 @@ class TableSettings:
 class Table:
     """A table's stored facts: the row and its seats (lobby places or game seats)."""
 
-    row: RaceRow
+    row: TableRow
     seats: tuple[SeatRow, ...]
 
     @property
@@ -345,7 +345,7 @@ class TableService:
         return self._locks.hold(table_id)
 
     async def _table(self, table_id: int) -> Table:
-        row = await self.storage.race(table_id)
+        row = await self.storage.table(table_id)
         if row is None:
             raise ServiceError("error.no_such_race", race=table_id)
         return Table(row, tuple(await self.storage.seats(table_id)))
@@ -421,7 +421,7 @@ class TableService:
         """After a change to where a table lives (its messages, its thread), not to its
         game: the cached table's row is read again and its engine game kept. Forgetting
         the game made the next click rebuild it from the stored actions, for every player
-        of every race whose board was just posted, at the same moment."""
+        of every table whose board was just posted, at the same moment."""
         cached = self._cache.get(table_id)
         if cached is None:
             return
@@ -455,7 +455,7 @@ class TableService:
         if seated is not None:
             settings = dataclasses.replace(settings, seats=len(seated), assigned=True)
         checked = settings.checked_for(host_for(game))
-        table_id = await self.storage.create_race(
+        table_id = await self.storage.create_table(
             game=game,
             guild_id=guild_id,
             channel_id=channel_id,
@@ -663,7 +663,7 @@ class TableService:
         elif host.stage(after) != host.stage(before):
             deadline = self._deadline(table.settings, now)
         stored = StoredAction(
-            race_id=table.id,
+            table_id=table.id,
             seq=seq,
             action=recorded,
             by_user=by_user,
@@ -779,7 +779,7 @@ class TableService:
         this when a deadline passes."""
         moment = self.clock.now() if now is None else now
         updates: list[Update] = []
-        claimed = await self.storage.claim_due_races(
+        claimed = await self.storage.claim_due_tables(
             moment, self.holder, CLAIM_LEASE, shards=self.shards
         )
         self._empty_look = None if claimed else moment
@@ -957,7 +957,7 @@ class TableService:
             return await self._abandon(table)
 
     async def _abandon(self, table: Table) -> Update:
-        await self.storage.update_race(table.id, self.clock.now(), status=ABANDONED, deadline=None)
+        await self.storage.update_table(table.id, self.clock.now(), status=ABANDONED, deadline=None)
         self._forget(table.id)
         log.info("table %d: abandoned", table.id)
         return Update(await self._table(table.id))
@@ -1028,15 +1028,15 @@ class TableService:
         """What is still to be posted, oldest first, with what to render it from."""
         out: list[Announcement] = []
         for row in await self.storage.pending_announcements(table_id):
-            loaded = await self._load(row.race_id)
+            loaded = await self._load(row.table_id)
             if loaded.table.row.seq < row.seq or loaded.state is None:
                 # Cached before the action (or the start) that made this post was committed,
                 # its writer not back yet: the post is drawn from the table as stored.
-                self._forget(row.race_id)
-                loaded = await self._load(row.race_id)
+                self._forget(row.table_id)
+                loaded = await self._load(row.table_id)
             if loaded.state is None:
                 continue
-            report = await self.report(row.race_id, row.seq) if row.kind != BOARD else None
+            report = await self.report(row.table_id, row.seq) if row.kind != BOARD else None
             current = loaded.table.host.view(loaded.state, None)
             view = report.view if report else current
             out.append(Announcement(row, loaded.table, view, report))
@@ -1044,24 +1044,24 @@ class TableService:
 
     async def announced(self, announcement: Announcement, message_id: int | None) -> None:
         """Mark an announcement posted (``message_id``: where, if anywhere). A posted board
-        becomes the race's current board in the same transaction."""
+        becomes the table's current board in the same transaction."""
         row = announcement.row
-        board = row.race_id if row.kind == "board" and message_id is not None else None
+        board = row.table_id if row.kind == "board" and message_id is not None else None
         await self.storage.announcement_sent(
-            row.id, message_id, self.clock.now(), board_of_race=board
+            row.id, message_id, self.clock.now(), board_of_table=board
         )
-        self._reports.pop((row.race_id, row.seq), None)  # posted: its events are let go
+        self._reports.pop((row.table_id, row.seq), None)  # posted: its events are let go
         if board is not None:
-            await self._reread_row(row.race_id)
+            await self._reread_row(row.table_id)
 
     async def set_channel_message(self, table_id: int, **fields: int | None) -> None:
         """Remember where the table lives in the front end (thread, lobby, board messages)."""
-        await self.storage.update_race(table_id, self.clock.now(), **fields)
+        await self.storage.update_table(table_id, self.clock.now(), **fields)
         await self._reread_row(table_id)
 
     async def tables_to_resume(self) -> list[int]:
         """Running tables with AI seats still to play or announcements still to post."""
-        ids = set(await self.storage.races_with_ai_to_play(self.shards))
+        ids = set(await self.storage.tables_with_ai_to_play(self.shards))
         ids.update(await self.tables_with_pending())
         return sorted(ids)
 
@@ -1088,7 +1088,7 @@ class TableService:
             return []
         seen = [
             table_id
-            for table_id, channel_id in await self.storage.active_race_channels(asker.guild_id)
+            for table_id, channel_id in await self.storage.active_table_channels(asker.guild_id)
             if may_look(Place(asker.guild_id, channel_id), asker)
         ]
         return [await self._table(table_id) for table_id in seen[:limit]]
@@ -1099,17 +1099,17 @@ class TableService:
         """The table a command in this channel by this user means: the channel's (or
         thread's) table the user sits at, else their latest active table in the server."""
         if channel_id is not None:
-            row = await self.storage.race_by_thread(channel_id)
+            row = await self.storage.table_by_thread(channel_id)
             if row is not None:
                 return await self._table(row.id)
-            here = await self.storage.active_races_in_channel(channel_id)
+            here = await self.storage.active_tables_in_channel(channel_id)
             for candidate in here:
                 table = await self._table(candidate.id)
                 if table.seat_of(user_id) is not None:
                     return table
             if len(here) == 1:
                 return await self._table(here[0].id)
-        mine = await self.storage.active_races_of_user(user_id, guild_id)
+        mine = await self.storage.active_tables_of_user(user_id, guild_id)
         if mine:
             return await self._table(mine[0].id)
         raise ServiceError("error.no_race_here")

@@ -1,11 +1,12 @@
-"""Durable storage of races: lobbies, seats, the action log, the announcements still to
+"""Durable storage of game tables: lobbies, seats, the action log, the announcements still to
 post, time limits, drafts of moves and results, in SQLite (aiosqlite; the default, one
 process) or PostgreSQL (asyncpg, :mod:`bot.postgres`; several processes may share it).
 
-Every accepted action is written in one transaction together with the race's snapshot,
-its next deadline and the announcements it causes; ``(race_id, seq)`` is unique and the
-race's ``seq`` is re-checked under the race row's lock, so an action can never be stored
-twice. Schema changes are numbered migrations, the same numbers on both databases.
+Every accepted action is written in one transaction together with the table's snapshot,
+its next deadline and the announcements it causes; ``(table_id, seq)`` is unique and the
+table's ``seq`` is re-checked under the table row's lock, so an action can never be stored
+twice. Schema changes are the numbered migrations of :mod:`bot.migrations`, written once
+for both databases.
 """
 
 from __future__ import annotations
@@ -24,16 +25,10 @@ import aiosqlite
 import asyncpg
 
 from bot.community.ratings import rate_finished_game
+from bot.migrations import migrations
 from bot.postgres import PostgresDatabase
 from bot.shards import EVERY_SHARD, Shards
-from bot.sql import (
-    LAST_ID,
-    SEAT_HOLDERS_MIGRATION,
-    DuplicateRow,
-    Row,
-    remind_at_sql,
-    with_last_id,
-)
+from bot.sql import DIALECTS, LAST_ID, SQLITE, DuplicateRow, Row, with_last_id
 from bot.sql import InTransaction as InTransaction
 from bot.sql import StaleWrite as StaleWrite
 from bot.sql import StorageError as StorageError
@@ -41,217 +36,12 @@ from engine.core import JSON, Action
 
 log = logging.getLogger(__name__)
 
-MIGRATIONS: tuple[str, ...] = (
-    """
-    CREATE TABLE races (
-        id INTEGER PRIMARY KEY,
-        game TEXT NOT NULL,
-        guild_id INTEGER,
-        channel_id INTEGER,
-        thread_id INTEGER,
-        host_id INTEGER NOT NULL,
-        status TEXT NOT NULL,
-        settings TEXT NOT NULL,
-        seed INTEGER NOT NULL,
-        setup TEXT,
-        state TEXT,
-        seq INTEGER NOT NULL DEFAULT 0,
-        turn INTEGER NOT NULL DEFAULT 0,
-        waiting TEXT NOT NULL DEFAULT '',
-        deadline REAL,
-        reminders INTEGER NOT NULL DEFAULT 0,
-        lobby_message_id INTEGER,
-        board_message_id INTEGER,
-        locale TEXT,
-        created_at REAL NOT NULL,
-        updated_at REAL NOT NULL
-    );
-    CREATE INDEX races_by_status ON races (status);
-    CREATE INDEX races_by_deadline ON races (deadline) WHERE deadline IS NOT NULL;
-    CREATE INDEX races_by_thread ON races (thread_id);
-    CREATE INDEX races_by_channel ON races (channel_id, status);
-    CREATE TABLE seats (
-        race_id INTEGER NOT NULL REFERENCES races (id),
-        seat TEXT NOT NULL,
-        user_id INTEGER,
-        name TEXT NOT NULL,
-        ai_level TEXT,
-        joined_at REAL NOT NULL,
-        PRIMARY KEY (race_id, seat)
-    );
-    CREATE INDEX seats_by_user ON seats (user_id);
-    CREATE TABLE actions (
-        race_id INTEGER NOT NULL REFERENCES races (id),
-        seq INTEGER NOT NULL,
-        seat TEXT,
-        kind TEXT NOT NULL,
-        data TEXT NOT NULL,
-        chance TEXT NOT NULL,
-        by_user INTEGER,
-        source TEXT NOT NULL,
-        at REAL NOT NULL,
-        PRIMARY KEY (race_id, seq)
-    );
-    CREATE TABLE outbox (
-        id INTEGER PRIMARY KEY,
-        race_id INTEGER NOT NULL REFERENCES races (id),
-        kind TEXT NOT NULL,
-        seq INTEGER NOT NULL,
-        turn INTEGER NOT NULL,
-        created_at REAL NOT NULL,
-        sent_at REAL,
-        message_id INTEGER,
-        UNIQUE (race_id, kind, seq)
-    );
-    CREATE INDEX outbox_pending ON outbox (sent_at) WHERE sent_at IS NULL;
-    CREATE TABLE results (
-        race_id INTEGER NOT NULL REFERENCES races (id),
-        seat TEXT NOT NULL,
-        user_id INTEGER,
-        name TEXT NOT NULL,
-        place INTEGER NOT NULL,
-        turns INTEGER NOT NULL,
-        finished_at REAL NOT NULL,
-        PRIMARY KEY (race_id, seat)
-    );
-    CREATE INDEX results_by_user ON results (user_id);
-    CREATE TABLE drafts (
-        race_id INTEGER NOT NULL,
-        user_id INTEGER NOT NULL,
-        turn INTEGER NOT NULL,
-        draft TEXT NOT NULL,
-        PRIMARY KEY (race_id, user_id)
-    );
-    CREATE TABLE users (
-        user_id INTEGER PRIMARY KEY,
-        dm INTEGER NOT NULL DEFAULT 0,
-        locale TEXT
-    );
-    """,
-    # 2: every game's options live in settings.options (Charioteer's laps moved there), and
-    # a server's tables are listed by status.
-    """
-    UPDATE races
-    SET settings = json_set(
-        json_remove(settings, '$.laps'), '$.options.laps', json_extract(settings, '$.laps')
-    )
-    WHERE json_type(settings, '$.laps') IS NOT NULL;
-    CREATE INDEX races_by_guild ON races (guild_id, status);
-    """,
-    # 3: facts the host keeps about itself (the hash of the synced slash commands).
-    """
-    CREATE TABLE host_facts (
-        key TEXT PRIMARY KEY,
-        value TEXT NOT NULL
-    );
-    """,
-    # 4: a member whose DMs are closed is remembered until they choose DMs again.
-    """
-    ALTER TABLE users ADD COLUMN dm_closed INTEGER NOT NULL DEFAULT 0;
-    """,
-    # 5: skill ratings, one per player (a member, or an AI level) per game per server
-    # (guild 0: games outside a server), and every rated game's change per seat.
-    """
-    CREATE TABLE ratings (
-        guild_id INTEGER NOT NULL,
-        game TEXT NOT NULL,
-        player TEXT NOT NULL,
-        user_id INTEGER,
-        name TEXT NOT NULL,
-        mu REAL NOT NULL,
-        sigma REAL NOT NULL,
-        games INTEGER NOT NULL,
-        wins INTEGER NOT NULL,
-        podiums INTEGER NOT NULL,
-        updated_at REAL NOT NULL,
-        PRIMARY KEY (guild_id, game, player)
-    );
-    CREATE INDEX ratings_by_ordinal ON ratings (guild_id, game, (mu - 3 * sigma) DESC);
-    CREATE TABLE rating_changes (
-        id INTEGER PRIMARY KEY,
-        race_id INTEGER NOT NULL REFERENCES races (id),
-        seat TEXT NOT NULL,
-        guild_id INTEGER NOT NULL,
-        game TEXT NOT NULL,
-        player TEXT NOT NULL,
-        place INTEGER NOT NULL,
-        seats INTEGER NOT NULL,
-        mu_before REAL NOT NULL,
-        sigma_before REAL NOT NULL,
-        mu_after REAL NOT NULL,
-        sigma_after REAL NOT NULL,
-        at REAL NOT NULL,
-        UNIQUE (race_id, seat)
-    );
-    CREATE INDEX rating_changes_by_player ON rating_changes (guild_id, game, player, at);
-    CREATE INDEX rating_changes_by_game ON rating_changes (guild_id, game, at, race_id);
-    """,
-    # 6: tournaments as logs of events, the host tables their rounds opened, and each
-    # server's settings.
-    """
-    CREATE TABLE tournaments (
-        id INTEGER PRIMARY KEY,
-        guild_id INTEGER NOT NULL,
-        game TEXT NOT NULL,
-        name TEXT NOT NULL,
-        host_id INTEGER NOT NULL,
-        settings TEXT NOT NULL,
-        status TEXT NOT NULL,
-        created_at REAL NOT NULL
-    );
-    CREATE INDEX tournaments_by_guild ON tournaments (guild_id, status);
-    CREATE TABLE tournament_events (
-        tournament_id INTEGER NOT NULL REFERENCES tournaments (id),
-        seq INTEGER NOT NULL,
-        kind TEXT NOT NULL,
-        data TEXT NOT NULL,
-        by_user INTEGER,
-        at REAL NOT NULL,
-        PRIMARY KEY (tournament_id, seq)
-    );
-    CREATE TABLE tournament_tables (
-        tournament_id INTEGER NOT NULL REFERENCES tournaments (id),
-        round INTEGER NOT NULL,
-        table_index INTEGER NOT NULL,
-        race_id INTEGER UNIQUE REFERENCES races (id),
-        PRIMARY KEY (tournament_id, round, table_index)
-    );
-    CREATE TABLE guild_settings (
-        guild_id INTEGER PRIMARY KEY,
-        settings TEXT NOT NULL
-    );
-    """,
-    # 7: where a tournament is announced (its channel and sign-up post) and when sign-up
-    # closes on its own; each result's team in a team game.
-    """
-    ALTER TABLE results ADD COLUMN team TEXT;
-    ALTER TABLE tournaments ADD COLUMN channel_id INTEGER;
-    ALTER TABLE tournaments ADD COLUMN signup_message_id INTEGER;
-    ALTER TABLE tournaments ADD COLUMN starts_at REAL;
-    CREATE INDEX tournaments_by_start ON tournaments (status, starts_at);
-    """,
-    # 8: which bot process handles a race's time limits and posts, until when (claims are
-    # taken on PostgreSQL, where several processes share the database).
-    """
-    ALTER TABLE races ADD COLUMN claimed_by TEXT;
-    ALTER TABLE races ADD COLUMN claimed_until REAL;
-    """,
-    # 9: when a race's next reminder is due, kept by the database itself and indexed: the
-    # dispatcher reads the reminders due instead of every running race; running races by
-    # deadline (the status index alone made the dispatcher read every running race).
-    f"""
-    ALTER TABLE races ADD COLUMN remind_at REAL GENERATED ALWAYS AS
-        ({remind_at_sql("json_extract(settings, '$.turn_seconds')")}) VIRTUAL;
-    CREATE INDEX races_by_reminder ON races (remind_at) WHERE remind_at IS NOT NULL;
-    DROP INDEX races_by_deadline;
-    CREATE INDEX running_races_by_deadline ON races (status, deadline);
-    """,
-    SEAT_HOLDERS_MIGRATION.format(id="INTEGER", time="REAL"),
-)
+MIGRATIONS = migrations(SQLITE)
+"""The numbered migrations in SQLite's dialect."""
 
 
 @dataclass(frozen=True)
-class RaceRow:
+class TableRow:
     id: int
     game: str
     guild_id: int | None
@@ -262,9 +52,9 @@ class RaceRow:
     settings: dict[str, JSON]
     seed: int
     setup: str | None
-    """The set-up's chance outcomes, as stored JSON (parsed only to rebuild a race)."""
+    """The set-up's chance outcomes, as stored JSON (parsed only to rebuild a table)."""
     state: str | None
-    """The race's position after its last action, as stored JSON (parsed only to load it)."""
+    """The table's position after its last action, as stored JSON (parsed only to load it)."""
     seq: int
     turn: int
     waiting: str
@@ -276,15 +66,15 @@ class RaceRow:
     created_at: float
     updated_at: float
     claimed_by: str | None = None
-    """The bot process handling the race's time limits and posts (PostgreSQL)."""
+    """The bot process handling the table's time limits and posts (PostgreSQL)."""
     claimed_until: float | None = None
     remind_at: float | None = None
-    """When the race's next reminder is due, if one is owed (kept by the database)."""
+    """When the table's next reminder is due, if one is owed (kept by the database)."""
 
 
 @dataclass(frozen=True)
 class SeatRow:
-    race_id: int
+    table_id: int
     seat: str
     user_id: int | None
     name: str
@@ -299,7 +89,7 @@ class SeatRow:
 @dataclass(frozen=True)
 class OutboxRow:
     id: int
-    race_id: int
+    table_id: int
     kind: str
     seq: int
     turn: int
@@ -308,7 +98,7 @@ class OutboxRow:
 
 @dataclass(frozen=True)
 class ResultRow:
-    race_id: int
+    table_id: int
     seat: str
     user_id: int | None
     name: str
@@ -322,7 +112,7 @@ class ResultRow:
 class StoredAction:
     """One accepted action and what it changed, written in one transaction."""
 
-    race_id: int
+    table_id: int
     seq: int
     action: Action
     by_user: int | None
@@ -339,55 +129,55 @@ class StoredAction:
     """The final placings when this action ends the game (stored in the same transaction,
     with the rating changes they cause)."""
     seats: tuple[SeatRow, ...] | None = None
-    """The race's seats after this action, when it comes with a change of hands (a
+    """The table's seats after this action, when it comes with a change of hands (a
     substitution withdrawing the seat's move); ``holders`` are the new seat holders."""
     holders: tuple[SeatRow, ...] = ()
 
 
-JSON_RACE_FIELDS = ("settings", "setup", "state")
+JSON_TABLE_FIELDS = ("settings", "setup", "state")
 
 
-def _race(row: Row) -> RaceRow:
+def _table_row(row: Row) -> TableRow:
     values: dict[str, Any] = dict(row)
     values["settings"] = json.loads(values["settings"])
-    return RaceRow(**values)
+    return TableRow(**values)
 
 
 def _result_statements(results: Iterable[ResultRow]) -> list[tuple[str, Sequence[Any]]]:
     return [
         (
-            "INSERT INTO results (race_id, seat, user_id, name, place, turns, finished_at, team)"
-            " VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (race_id, seat) DO UPDATE SET"
+            "INSERT INTO results (table_id, seat, user_id, name, place, turns, finished_at, team)"
+            " VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (table_id, seat) DO UPDATE SET"
             " user_id = excluded.user_id, name = excluded.name, place = excluded.place,"
             " turns = excluded.turns, finished_at = excluded.finished_at, team = excluded.team",
-            (r.race_id, r.seat, r.user_id, r.name, r.place, r.turns, r.finished_at, r.team),
+            (r.table_id, r.seat, r.user_id, r.name, r.place, r.turns, r.finished_at, r.team),
         )
         for r in results
     ]
 
 
 def _seat_statements(
-    race_id: int, seats: Sequence[SeatRow], holders: Iterable[SeatRow], now: float
+    table_id: int, seats: Sequence[SeatRow], holders: Iterable[SeatRow], now: float
 ) -> list[tuple[str, Sequence[Any]]]:
-    """Statements that rewrite a race's seats and record new seat holders."""
+    """Statements that rewrite a table's seats and record new seat holders."""
     statements: list[tuple[str, Sequence[Any]]] = [
-        ("DELETE FROM seats WHERE race_id = ?", (race_id,))
+        ("DELETE FROM seats WHERE table_id = ?", (table_id,))
     ]
     for seat in seats:
         statements.append(
             (
-                "INSERT INTO seats (race_id, seat, user_id, name, ai_level, joined_at)"
+                "INSERT INTO seats (table_id, seat, user_id, name, ai_level, joined_at)"
                 " VALUES (?, ?, ?, ?, ?, ?)",
-                (race_id, seat.seat, seat.user_id, seat.name, seat.ai_level, seat.joined_at),
+                (table_id, seat.seat, seat.user_id, seat.name, seat.ai_level, seat.joined_at),
             )
         )
     for holder in holders:
         if holder.user_id is not None:
             statements.append(
                 (
-                    "INSERT INTO seat_holders (race_id, user_id, seat, since) VALUES (?, ?, ?, ?)"
-                    " ON CONFLICT (race_id, user_id) DO NOTHING",
-                    (race_id, holder.user_id, holder.seat, now),
+                    "INSERT INTO seat_holders (table_id, user_id, seat, since) VALUES (?, ?, ?, ?)"
+                    " ON CONFLICT (table_id, user_id) DO NOTHING",
+                    (table_id, holder.user_id, holder.seat, now),
                 )
             )
     return statements
@@ -397,10 +187,10 @@ def _dumps(value: JSON) -> str:
     return json.dumps(value, separators=(",", ":"), ensure_ascii=False)
 
 
-def _race_columns(fields: dict[str, Any]) -> dict[str, Any]:
-    """Race fields as column values: the JSON ones (settings, setup, state) as text."""
+def _table_columns(fields: dict[str, Any]) -> dict[str, Any]:
+    """Table fields as column values: the JSON ones (settings, setup, state) as text."""
     return {
-        name: _dumps(value) if name in JSON_RACE_FIELDS and value is not None else value
+        name: _dumps(value) if name in JSON_TABLE_FIELDS and value is not None else value
         for name, value in fields.items()
     }
 
@@ -723,9 +513,7 @@ class Storage:
     def json_number(self, column: str, key: str) -> str:
         """SQL for the number under ``key`` in a column holding a JSON object (NULL when
         absent)."""
-        if self.dialect == "postgres":
-            return f"(({column})::jsonb ->> '{key}')::double precision"
-        return f"json_extract({column}, '$.{key}')"
+        return DIALECTS[self.dialect].json_number(column, key)
 
     async def _one(self, sql: str, params: Sequence[Any] = ()) -> Row | None:
         rows = await self._all(sql, params)
@@ -743,9 +531,9 @@ class Storage:
         batch = [(sql, tuple(params)) for sql, params in statements]
         return await self.database.transaction(batch, then)
 
-    # ------------------------------------------------------------------ races and seats
+    # ------------------------------------------------------------------ tables and seats
 
-    async def create_race(
+    async def create_table(
         self,
         *,
         game: str,
@@ -766,13 +554,13 @@ class Storage:
         ids = await self._write(
             [
                 (
-                    "INSERT INTO races (game, guild_id, channel_id, host_id, status, settings,"
-                    " seed,"
-                    " locale, created_at, updated_at) VALUES (?, ?, ?, ?, 'lobby', ?, ?, ?, ?, ?)",
+                    "INSERT INTO game_tables (game, guild_id, channel_id, host_id, status,"
+                    " settings, seed, locale, created_at, updated_at)"
+                    " VALUES (?, ?, ?, ?, 'lobby', ?, ?, ?, ?, ?)",
                     (game, guild_id, channel_id, host_id, _dumps(settings), seed, locale, now, now),
                 ),
                 (
-                    "INSERT INTO seats (race_id, seat, user_id, name, ai_level, joined_at)"
+                    "INSERT INTO seats (table_id, seat, user_id, name, ai_level, joined_at)"
                     f" VALUES {places}",
                     [
                         value
@@ -782,153 +570,155 @@ class Storage:
                 ),
             ]
         )
-        race_id = ids[0]
-        assert race_id is not None
-        return race_id
+        table_id = ids[0]
+        assert table_id is not None
+        return table_id
 
-    async def race(self, race_id: int) -> RaceRow | None:
-        row = await self._one("SELECT * FROM races WHERE id = ?", (race_id,))
-        return None if row is None else _race(row)
+    async def table(self, table_id: int) -> TableRow | None:
+        row = await self._one("SELECT * FROM game_tables WHERE id = ?", (table_id,))
+        return None if row is None else _table_row(row)
 
-    async def update_race(self, race_id: int, now: float, **fields: Any) -> None:
-        fields = _race_columns(fields)
+    async def update_table(self, table_id: int, now: float, **fields: Any) -> None:
+        fields = _table_columns(fields)
         names = ", ".join(f"{name} = ?" for name in fields)
         await self._write(
             [
                 (
-                    f"UPDATE races SET {names}, updated_at = ? WHERE id = ?",
-                    (*fields.values(), now, race_id),
+                    f"UPDATE game_tables SET {names}, updated_at = ? WHERE id = ?",
+                    (*fields.values(), now, table_id),
                 )
             ]
         )
 
-    async def seats(self, race_id: int) -> list[SeatRow]:
-        rows = await self._all("SELECT * FROM seats WHERE race_id = ? ORDER BY seat", (race_id,))
+    async def seats(self, table_id: int) -> list[SeatRow]:
+        rows = await self._all("SELECT * FROM seats WHERE table_id = ? ORDER BY seat", (table_id,))
         return [SeatRow(**dict(row)) for row in rows]
 
-    async def seat_holders(self, race_id: int) -> dict[int, str]:
-        """Every member who holds or has held a seat of the race since it started, and
+    async def seat_holders(self, table_id: int) -> dict[int, str]:
+        """Every member who holds or has held a seat of the table since it started, and
         that seat (the first they held)."""
         rows = await self._all(
-            "SELECT user_id, seat FROM seat_holders WHERE race_id = ?", (race_id,)
+            "SELECT user_id, seat FROM seat_holders WHERE table_id = ?", (table_id,)
         )
         return {int(row[0]): str(row[1]) for row in rows}
 
-    async def last_source(self, race_id: int, seat: str) -> str | None:
+    async def last_source(self, table_id: int, seat: str) -> str | None:
         """Who made the seat's latest action (``player``, ``ai``, ``timeout``…), if any."""
         row = await self._one(
-            "SELECT source FROM actions WHERE race_id = ? AND seat = ? ORDER BY seq DESC LIMIT 1",
-            (race_id, seat),
+            "SELECT source FROM actions WHERE table_id = ? AND seat = ? ORDER BY seq DESC LIMIT 1",
+            (table_id, seat),
         )
         return None if row is None else str(row[0])
 
     async def replace_seats(
         self,
-        race_id: int,
+        table_id: int,
         seats: Sequence[SeatRow],
         now: float,
         *,
         announce: tuple[str, int, int] | None = None,
         holders: Iterable[SeatRow] = (),
-        **race_fields: Any,
+        **table_fields: Any,
     ) -> None:
-        """Rewrite a race's seats (lobby changes, start, substitutions) and race fields,
+        """Rewrite a table's seats (lobby changes, start, substitutions) and table fields,
         record the members of ``holders`` as holding their seat (see :meth:`seat_holders`)
         and add an announcement ``(kind, seq, turn)`` to the outbox, in one transaction."""
-        statements = _seat_statements(race_id, seats, holders, now)
-        race_fields = _race_columns(race_fields)
-        names = "".join(f"{name} = ?, " for name in race_fields)
+        statements = _seat_statements(table_id, seats, holders, now)
+        table_fields = _table_columns(table_fields)
+        names = "".join(f"{name} = ?, " for name in table_fields)
         statements.append(
             (
-                f"UPDATE races SET {names}updated_at = ? WHERE id = ?",
-                (*race_fields.values(), now, race_id),
+                f"UPDATE game_tables SET {names}updated_at = ? WHERE id = ?",
+                (*table_fields.values(), now, table_id),
             )
         )
         if announce is not None:
             kind, seq, turn = announce
             statements.append(
                 (
-                    "INSERT INTO outbox (race_id, kind, seq, turn, created_at)"
+                    "INSERT INTO outbox (table_id, kind, seq, turn, created_at)"
                     " VALUES (?, ?, ?, ?, ?)",
-                    (race_id, kind, seq, turn, now),
+                    (table_id, kind, seq, turn, now),
                 )
             )
         await self._write(statements)
 
-    async def races_with_status(self, *statuses: str) -> list[RaceRow]:
+    async def tables_with_status(self, *statuses: str) -> list[TableRow]:
         marks = ", ".join("?" for _ in statuses)
         rows = await self._all(
-            f"SELECT * FROM races WHERE status IN ({marks}) ORDER BY id", statuses
+            f"SELECT * FROM game_tables WHERE status IN ({marks}) ORDER BY id", statuses
         )
-        return [_race(row) for row in rows]
+        return [_table_row(row) for row in rows]
 
-    async def races_with_ai_to_play(self, shards: Shards = EVERY_SHARD) -> list[int]:
-        """Running races (of servers on ``shards``) where an AI seat still owes its move."""
+    async def tables_with_ai_to_play(self, shards: Shards = EVERY_SHARD) -> list[int]:
+        """Running tables (of servers on ``shards``) where an AI seat still owes its move."""
         rows = await self._all(
-            "SELECT DISTINCT races.id FROM races JOIN seats ON seats.race_id = races.id"
-            " WHERE races.status = 'running' AND seats.user_id IS NULL"
-            " AND ',' || races.waiting || ',' LIKE '%,' || seats.seat || ',%'"
-            f" AND {shards.where('races.guild_id')} ORDER BY races.id"
+            "SELECT DISTINCT game_tables.id FROM game_tables"
+            " JOIN seats ON seats.table_id = game_tables.id"
+            " WHERE game_tables.status = 'running' AND seats.user_id IS NULL"
+            " AND ',' || game_tables.waiting || ',' LIKE '%,' || seats.seat || ',%'"
+            f" AND {shards.where('game_tables.guild_id')} ORDER BY game_tables.id"
         )
         return [int(row[0]) for row in rows]
 
-    async def race_ids_with_status(self, *statuses: str) -> list[int]:
+    async def table_ids_with_status(self, *statuses: str) -> list[int]:
         marks = ", ".join("?" for _ in statuses)
         rows = await self._all(
-            f"SELECT id FROM races WHERE status IN ({marks}) ORDER BY id", statuses
+            f"SELECT id FROM game_tables WHERE status IN ({marks}) ORDER BY id", statuses
         )
         return [int(row[0]) for row in rows]
 
-    async def race_by_thread(self, thread_id: int) -> RaceRow | None:
+    async def table_by_thread(self, thread_id: int) -> TableRow | None:
         row = await self._one(
-            "SELECT * FROM races WHERE thread_id = ? ORDER BY id DESC LIMIT 1", (thread_id,)
+            "SELECT * FROM game_tables WHERE thread_id = ? ORDER BY id DESC LIMIT 1", (thread_id,)
         )
-        return None if row is None else _race(row)
+        return None if row is None else _table_row(row)
 
-    async def active_races_of_user(
+    async def active_tables_of_user(
         self, user_id: int, guild_id: int | None = None
-    ) -> list[RaceRow]:
+    ) -> list[TableRow]:
         rows = await self._all(
-            "SELECT races.* FROM races JOIN seats ON seats.race_id = races.id"
-            " WHERE seats.user_id = ? AND races.status IN ('lobby', 'running')"
-            " AND (CAST(? AS BIGINT) IS NULL OR races.guild_id = ?) ORDER BY races.id DESC",
+            "SELECT game_tables.* FROM game_tables JOIN seats ON seats.table_id = game_tables.id"
+            " WHERE seats.user_id = ? AND game_tables.status IN ('lobby', 'running')"
+            " AND (CAST(? AS BIGINT) IS NULL OR game_tables.guild_id = ?)"
+            " ORDER BY game_tables.id DESC",
             (user_id, guild_id, guild_id),
         )
-        return [_race(row) for row in rows]
+        return [_table_row(row) for row in rows]
 
-    async def active_race_channels(self, guild_id: int) -> list[tuple[int, int | None]]:
+    async def active_table_channels(self, guild_id: int) -> list[tuple[int, int | None]]:
         """A server's tables in a lobby or running, newest first: each one's id and the
         channel it was opened in."""
         rows = await self._all(
-            "SELECT id, channel_id FROM races WHERE guild_id = ?"
+            "SELECT id, channel_id FROM game_tables WHERE guild_id = ?"
             " AND status IN ('lobby', 'running') ORDER BY id DESC",
             (guild_id,),
         )
         return [(int(row[0]), row[1]) for row in rows]
 
-    async def active_races_in_channel(self, channel_id: int) -> list[RaceRow]:
+    async def active_tables_in_channel(self, channel_id: int) -> list[TableRow]:
         rows = await self._all(
-            "SELECT * FROM races WHERE (channel_id = ? OR thread_id = ?)"
+            "SELECT * FROM game_tables WHERE (channel_id = ? OR thread_id = ?)"
             " AND status IN ('lobby', 'running') ORDER BY id DESC",
             (channel_id, channel_id),
         )
-        return [_race(row) for row in rows]
+        return [_table_row(row) for row in rows]
 
     # ------------------------------------------------------------------ actions
 
     async def store_action(self, stored: StoredAction) -> None:
-        """The action, the race's new snapshot and deadline, and its announcements: one
-        transaction. Raises :class:`StaleWrite` if the race's seq is no longer
+        """The action, the table's new snapshot and deadline, and its announcements: one
+        transaction. Raises :class:`StaleWrite` if the table's seq is no longer
         ``stored.seq - 1`` (another writer, in this process or another, stored that seq).
 
-        The race row is updated first: its lock (SQLite's write lock; PostgreSQL's row lock,
+        The table row is updated first: its lock (SQLite's write lock; PostgreSQL's row lock,
         the equivalent of ``SELECT … FOR UPDATE``) is held from there to the commit, and the
         seq is checked under it, so of two writers racing for one seq exactly one commits and
         the other finds nothing to update."""
         action = stored.action
         statements: list[tuple[str, Sequence[Any]]] = [
             (
-                "UPDATE races SET state = ?, seq = ?, turn = ?, waiting = ?, status = ?,"
+                "UPDATE game_tables SET state = ?, seq = ?, turn = ?, waiting = ?, status = ?,"
                 " deadline = ?,"
                 " reminders = CASE WHEN turn = ? THEN reminders ELSE 0 END, updated_at = ?"
                 " WHERE id = ? AND seq = ?",
@@ -941,15 +731,15 @@ class Storage:
                     stored.deadline,
                     stored.turn,
                     stored.at,
-                    stored.race_id,
+                    stored.table_id,
                     stored.seq - 1,
                 ),
             ),
             (
-                "INSERT INTO actions (race_id, seq, seat, kind, data, chance, by_user, source, at)"
+                "INSERT INTO actions (table_id, seq, seat, kind, data, chance, by_user, source, at)"
                 " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (
-                    stored.race_id,
+                    stored.table_id,
                     stored.seq,
                     action.seat,
                     action.kind,
@@ -964,26 +754,26 @@ class Storage:
         for kind, turn in stored.announcements:
             statements.append(
                 (
-                    "INSERT INTO outbox (race_id, kind, seq, turn, created_at)"
+                    "INSERT INTO outbox (table_id, kind, seq, turn, created_at)"
                     " VALUES (?, ?, ?, ?, ?)",
-                    (stored.race_id, kind, stored.seq, turn, stored.at),
+                    (stored.table_id, kind, stored.seq, turn, stored.at),
                 )
             )
         statements.extend(_result_statements(stored.results))
         if stored.seats is not None:
             statements.extend(
-                _seat_statements(stored.race_id, stored.seats, stored.holders, stored.at)
+                _seat_statements(stored.table_id, stored.seats, stored.holders, stored.at)
             )
-        rate = functools.partial(rate_finished_game, race_id=stored.race_id)
+        rate = functools.partial(rate_finished_game, table_id=stored.table_id)
         try:
             await self._write(statements, rate if stored.results else None)
         except sqlite3.IntegrityError as error:
-            raise StaleWrite(f"race {stored.race_id}: seq {stored.seq} is stored") from error
+            raise StaleWrite(f"table {stored.table_id}: seq {stored.seq} is stored") from error
 
-    async def actions(self, race_id: int) -> list[Action]:
+    async def actions(self, table_id: int) -> list[Action]:
         rows = await self._all(
-            "SELECT seat, kind, data, chance FROM actions WHERE race_id = ? ORDER BY seq",
-            (race_id,),
+            "SELECT seat, kind, data, chance FROM actions WHERE table_id = ? ORDER BY seq",
+            (table_id,),
         )
         return [
             Action(
@@ -992,26 +782,26 @@ class Storage:
             for row in rows
         ]
 
-    async def action_count(self, race_id: int) -> int:
-        row = await self._one("SELECT COUNT(*) FROM actions WHERE race_id = ?", (race_id,))
+    async def action_count(self, table_id: int) -> int:
+        row = await self._one("SELECT COUNT(*) FROM actions WHERE table_id = ?", (table_id,))
         return 0 if row is None else int(row[0])
 
     # ------------------------------------------------------------------ outbox
 
     async def pending_announcements(
-        self, race_id: int | None = None, shards: Shards = EVERY_SHARD
+        self, table_id: int | None = None, shards: Shards = EVERY_SHARD
     ) -> list[OutboxRow]:
-        """Announcements not yet posted: of one race, or of every race on ``shards``."""
+        """Announcements not yet posted: of one table, or of every table on ``shards``."""
         owned = (
             ""
             if shards.everything
-            else (f" AND race_id IN (SELECT id FROM races WHERE {shards.where()})")
+            else (f" AND table_id IN (SELECT id FROM game_tables WHERE {shards.where()})")
         )
         rows = await self._all(
-            "SELECT id, race_id, kind, seq, turn, message_id FROM outbox"
-            " WHERE sent_at IS NULL AND (CAST(? AS BIGINT) IS NULL OR race_id = ?)"
+            "SELECT id, table_id, kind, seq, turn, message_id FROM outbox"
+            " WHERE sent_at IS NULL AND (CAST(? AS BIGINT) IS NULL OR table_id = ?)"
             f"{owned} ORDER BY id",
-            (race_id, race_id),
+            (table_id, table_id),
         )
         return [OutboxRow(**dict(row)) for row in rows]
 
@@ -1021,46 +811,47 @@ class Storage:
         message_id: int | None,
         now: float,
         *,
-        board_of_race: int | None = None,
+        board_of_table: int | None = None,
     ) -> None:
-        """Mark an announcement posted; with ``board_of_race``, its message becomes that
-        race's current board in the same transaction."""
+        """Mark an announcement posted; with ``board_of_table``, its message becomes that
+        table's current board in the same transaction."""
         statements: list[tuple[str, Sequence[Any]]] = [
             (
                 "UPDATE outbox SET sent_at = ?, message_id = ? WHERE id = ?",
                 (now, message_id, outbox_id),
             )
         ]
-        if board_of_race is not None:
+        if board_of_table is not None:
             statements.append(
                 (
-                    "UPDATE races SET board_message_id = ?, updated_at = ? WHERE id = ?",
-                    (message_id, now, board_of_race),
+                    "UPDATE game_tables SET board_message_id = ?, updated_at = ? WHERE id = ?",
+                    (message_id, now, board_of_table),
                 )
             )
         await self._write(statements)
 
-    async def posted_turn(self, race_id: int, message_id: int) -> int | None:
+    async def posted_turn(self, table_id: int, message_id: int) -> int | None:
         """The turn of the announcement posted as this message, if it is one."""
         row = await self._one(
-            "SELECT turn FROM outbox WHERE race_id = ? AND message_id = ? ORDER BY id DESC LIMIT 1",
-            (race_id, message_id),
+            "SELECT turn FROM outbox WHERE table_id = ? AND message_id = ?"
+            " ORDER BY id DESC LIMIT 1",
+            (table_id, message_id),
         )
         return None if row is None else int(row[0])
 
     # ------------------------------------------------------------------ deadlines
 
-    async def due_races(self, now: float, shards: Shards = EVERY_SHARD) -> list[int]:
-        """Running races (of servers on ``shards``) whose time limit has passed, earliest
+    async def due_tables(self, now: float, shards: Shards = EVERY_SHARD) -> list[int]:
+        """Running tables (of servers on ``shards``) whose time limit has passed, earliest
         first."""
         rows = await self._all(
-            "SELECT id FROM races WHERE status = 'running' AND deadline IS NOT NULL"
+            "SELECT id FROM game_tables WHERE status = 'running' AND deadline IS NOT NULL"
             f" AND deadline <= ? AND {shards.where()} ORDER BY deadline",
             (now,),
         )
         return [int(row[0]) for row in rows]
 
-    async def claim_due_races(
+    async def claim_due_tables(
         self,
         now: float,
         holder: str,
@@ -1068,21 +859,21 @@ class Storage:
         limit: int = 100,
         shards: Shards = EVERY_SHARD,
     ) -> list[int]:
-        """Running races (of servers on ``shards``) whose time limit has passed that
-        ``holder`` (one bot process) takes on for ``lease`` seconds, earliest first: races
+        """Running tables (of servers on ``shards``) whose time limit has passed that
+        ``holder`` (one bot process) takes on for ``lease`` seconds, earliest first: tables
         another holder claimed and whose lease is still running are left out, and with
         PostgreSQL's ``FOR UPDATE SKIP LOCKED`` two processes claiming at once take
-        disjoint races. On SQLite (one process) this is :meth:`due_races`."""
+        disjoint tables. On SQLite (one process) this is :meth:`due_tables`."""
         if self.dialect != "postgres":
-            return (await self.due_races(now, shards))[:limit]
+            return (await self.due_tables(now, shards))[:limit]
         rows = await self._all(
-            "WITH due AS (SELECT id FROM races WHERE status = 'running'"
+            "WITH due AS (SELECT id FROM game_tables WHERE status = 'running'"
             " AND deadline IS NOT NULL AND deadline <= ?"
             " AND (claimed_until IS NULL OR claimed_until <= ? OR claimed_by = ?)"
             f" AND {shards.where()}"
             " ORDER BY deadline LIMIT ? FOR UPDATE SKIP LOCKED)"
-            " UPDATE races SET claimed_by = ?, claimed_until = ? FROM due"
-            " WHERE races.id = due.id RETURNING races.id, races.deadline",
+            " UPDATE game_tables SET claimed_by = ?, claimed_until = ? FROM due"
+            " WHERE game_tables.id = due.id RETURNING game_tables.id, game_tables.deadline",
             (now, now, holder, limit, holder, now + lease),
         )
         return [int(row[0]) for row in sorted(rows, key=lambda row: (row[1], row[0]))]
@@ -1095,29 +886,29 @@ class Storage:
         limit: int | None = None,
         shards: Shards = EVERY_SHARD,
     ) -> list[int]:
-        """Races (of servers on ``shards``) with announcements still to post that
+        """Tables (of servers on ``shards``) with announcements still to post that
         ``holder`` takes on for ``lease`` seconds (the same claim as
-        :meth:`claim_due_races`: one process handles a table's time limits and posts); all
+        :meth:`claim_due_tables`: one process handles a table's time limits and posts); all
         of them unless ``limit`` says how many at most. On SQLite (one process), every
-        such race."""
+        such table."""
         if self.dialect != "postgres":
-            pending = {row.race_id for row in await self.pending_announcements(shards=shards)}
+            pending = {row.table_id for row in await self.pending_announcements(shards=shards)}
             return sorted(pending)[:limit]
         rows = await self._all(
-            "WITH pending AS (SELECT id FROM races"
-            " WHERE id IN (SELECT race_id FROM outbox WHERE sent_at IS NULL)"
+            "WITH pending AS (SELECT id FROM game_tables"
+            " WHERE id IN (SELECT table_id FROM outbox WHERE sent_at IS NULL)"
             " AND (claimed_until IS NULL OR claimed_until <= ? OR claimed_by = ?)"
             f" AND {shards.where()}"
             " ORDER BY id LIMIT ? FOR UPDATE SKIP LOCKED)"
-            " UPDATE races SET claimed_by = ?, claimed_until = ? FROM pending"
-            " WHERE races.id = pending.id RETURNING races.id",
+            " UPDATE game_tables SET claimed_by = ?, claimed_until = ? FROM pending"
+            " WHERE game_tables.id = pending.id RETURNING game_tables.id",
             (now, holder, limit, holder, now + lease),
         )
         return sorted(int(row[0]) for row in rows)
 
-    async def release_claims(self, holder: str, race_ids: Iterable[int] | None = None) -> None:
-        """Give up ``holder``'s claims (on the given races, or all), e.g. at a clean stop."""
-        ids = list(race_ids) if race_ids is not None else None
+    async def release_claims(self, holder: str, table_ids: Iterable[int] | None = None) -> None:
+        """Give up ``holder``'s claims (on the given tables, or all), e.g. at a clean stop."""
+        ids = list(table_ids) if table_ids is not None else None
         if self.dialect != "postgres" or ids == []:
             return  # SQLite: one process, nothing is ever claimed
         where = "claimed_by = ?"
@@ -1126,20 +917,21 @@ class Storage:
             where += f" AND id IN ({', '.join('?' for _ in ids)})"
             params.extend(ids)
         await self._all(
-            f"UPDATE races SET claimed_by = NULL, claimed_until = NULL WHERE {where} RETURNING id",
+            "UPDATE game_tables SET claimed_by = NULL, claimed_until = NULL"
+            f" WHERE {where} RETURNING id",
             params,
         )
 
-    async def advance_reminders(self, race_id: int, reached: int, now: float) -> bool:
-        """Record that the race's reminders up to number ``reached`` are sent; False if they
+    async def advance_reminders(self, table_id: int, reached: int, now: float) -> bool:
+        """Record that the table's reminders up to number ``reached`` are sent; False if they
         already were (another process sent this one), so each reminder goes out once."""
         try:
             await self._write(
                 [
                     (
-                        "UPDATE races SET reminders = ?, updated_at = ?"
+                        "UPDATE game_tables SET reminders = ?, updated_at = ?"
                         " WHERE id = ? AND reminders < ?",
-                        (reached, now, race_id, reached),
+                        (reached, now, table_id, reached),
                     )
                 ]
             )
@@ -1149,7 +941,8 @@ class Storage:
 
     async def next_deadline(self, shards: Shards = EVERY_SHARD) -> float | None:
         row = await self._one(
-            "SELECT MIN(deadline) FROM races WHERE deadline IS NOT NULL AND status = 'running'"
+            "SELECT MIN(deadline) FROM game_tables"
+            " WHERE deadline IS NOT NULL AND status = 'running'"
             f" AND {shards.where()}"
         )
         return None if row is None or row[0] is None else float(row[0])
@@ -1157,28 +950,31 @@ class Storage:
     async def reminder_candidates(
         self, now: float, shards: Shards = EVERY_SHARD
     ) -> list[tuple[int, float, int, float]]:
-        """(race id, deadline, reminders sent, turn seconds) of running races (of servers
+        """(table id, deadline, reminders sent, turn seconds) of running tables (of servers
         on ``shards``) whose next reminder is due and whose time limit is still ahead; read
-        through the reminder index, so only those races."""
+        through the reminder index, so only those tables."""
         rows = await self._all(
             f"SELECT id, deadline, reminders, {self.json_number('settings', 'turn_seconds')}"
-            " FROM races WHERE remind_at IS NOT NULL AND remind_at <= ? AND deadline > ?"
+            " FROM game_tables WHERE remind_at IS NOT NULL AND remind_at <= ? AND deadline > ?"
             f" AND {shards.where()} ORDER BY remind_at",
             (now, now),
         )
         return [(int(r[0]), float(r[1]), int(r[2]), float(r[3])) for r in rows]
 
     async def next_reminder(self, shards: Shards = EVERY_SHARD) -> float | None:
-        """When the next reminder is due, over every running race of servers on ``shards``."""
+        """When the next reminder is due, over every running table of servers on ``shards``."""
         row = await self._one(
-            f"SELECT MIN(remind_at) FROM races WHERE remind_at IS NOT NULL AND {shards.where()}"
+            "SELECT MIN(remind_at) FROM game_tables"
+            f" WHERE remind_at IS NOT NULL AND {shards.where()}"
         )
         return None if row is None or row[0] is None else float(row[0])
 
     # ------------------------------------------------------------------ results, drafts, users
 
-    async def results(self, race_id: int) -> list[ResultRow]:
-        rows = await self._all("SELECT * FROM results WHERE race_id = ? ORDER BY place", (race_id,))
+    async def results(self, table_id: int) -> list[ResultRow]:
+        rows = await self._all(
+            "SELECT * FROM results WHERE table_id = ? ORDER BY place", (table_id,)
+        )
         return [ResultRow(**dict(row)) for row in rows]
 
     async def results_of_user(self, user_id: int) -> list[ResultRow]:
@@ -1187,10 +983,10 @@ class Storage:
         )
         return [ResultRow(**dict(row)) for row in rows]
 
-    async def draft(self, race_id: int, user_id: int, turn: int) -> dict[str, JSON] | None:
+    async def draft(self, table_id: int, user_id: int, turn: int) -> dict[str, JSON] | None:
         row = await self._one(
-            "SELECT draft FROM drafts WHERE race_id = ? AND user_id = ? AND turn = ?",
-            (race_id, user_id, turn),
+            "SELECT draft FROM drafts WHERE table_id = ? AND user_id = ? AND turn = ?",
+            (table_id, user_id, turn),
         )
         if row is None:
             return None
@@ -1198,15 +994,15 @@ class Storage:
         return draft
 
     async def save_draft(
-        self, race_id: int, user_id: int, turn: int, draft: dict[str, JSON]
+        self, table_id: int, user_id: int, turn: int, draft: dict[str, JSON]
     ) -> None:
         await self._write(
             [
                 (
-                    "INSERT INTO drafts (race_id, user_id, turn, draft) VALUES (?, ?, ?, ?)"
-                    " ON CONFLICT (race_id, user_id) DO UPDATE SET turn = excluded.turn,"
+                    "INSERT INTO drafts (table_id, user_id, turn, draft) VALUES (?, ?, ?, ?)"
+                    " ON CONFLICT (table_id, user_id) DO UPDATE SET turn = excluded.turn,"
                     " draft = excluded.draft",
-                    (race_id, user_id, turn, _dumps(draft)),
+                    (table_id, user_id, turn, _dumps(draft)),
                 )
             ]
         )

@@ -381,14 +381,14 @@ def record_line(locale: str, record: Record, game: str, named: bool = True) -> s
     """A server record in a sentence: a win streak counts games, the biggest win rating
     (and the game it was, ``game`` in words, where ``named``)."""
     value = f"{record.value:g}" if record.kind == "win_streak" else f"{record.value:.1f}"
-    unnamed = record.kind == "biggest_win" and (record.race_id is None or not named)
+    unnamed = record.kind == "biggest_win" and (record.table_id is None or not named)
     return t(
         locale,
         f"records.{record.kind}_unnamed" if unnamed else f"records.{record.kind}",
         game=game,
         value=value,
         name=record.name,
-        race=record.race_id,
+        race=record.table_id,
     )
 
 

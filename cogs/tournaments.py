@@ -488,7 +488,7 @@ class TournamentCog(
             return []
         left = []
         rows = await self.service.storage.read(
-            "SELECT race_id FROM tournament_tables WHERE tournament_id = ? AND round = ?",
+            "SELECT table_id FROM tournament_tables WHERE tournament_id = ? AND round = ?",
             (record.id, len(record.state.rounds)),
         )
         for (race_id,) in rows:
@@ -604,7 +604,7 @@ class TournamentCog(
         """Abandon the games of a round that was ended before they were (their result no
         longer counts), so no player sits at two tables."""
         rows = await self.service.storage.read(
-            "SELECT race_id FROM tournament_tables WHERE tournament_id = ? AND round = ?",
+            "SELECT table_id FROM tournament_tables WHERE tournament_id = ? AND round = ?",
             (record.id, round_number),
         )
         for (race_id,) in rows:
@@ -814,7 +814,7 @@ class TournamentCog(
         be stored is made by the deadline watcher's next sweep (:meth:`report_finished`),
         as is one lost to a restart."""
         linked = await self.service.storage.read(
-            "SELECT tournament_id FROM tournament_tables WHERE race_id = ?", (race_id,)
+            "SELECT tournament_id FROM tournament_tables WHERE table_id = ?", (race_id,)
         )
         if not linked:
             return

@@ -1,4 +1,6 @@
-"""What every game engine shares: errors, actions, events, chance, records and replay.
+"""What every game engine shares: errors, actions, events (those of secret simultaneous
+choices among them), chance, rulesets, records and replay, the readers of a position's
+plain values, and the live table a game's callers hold.
 
 A game is a :class:`Ruleset`: static rules that set a game up and apply one action at a
 time. Engines are pure: no discord, asyncio, database, clock or global random. The only
@@ -14,7 +16,7 @@ import enum
 import importlib
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, Generic, Protocol, TypeVar
+from typing import Any, ClassVar, Generic, Protocol, Self, TypeVar
 
 JSON = Any
 """A value made of dicts, lists, str, int, float, bool and None."""
@@ -293,6 +295,55 @@ class Event:
         return out
 
 
+@dataclass(frozen=True)
+class SeatCommitted(Event):
+    """In a game of secret simultaneous choices, a seat has made (``changed``: replaced)
+    its choice for the turn; what it chose stays secret. ``waiting_for`` is who still owes
+    one, in seat order: the last seat's commit resolves the turn."""
+
+    type: ClassVar[str] = "committed"
+    seat: str
+    changed: bool
+    waiting_for: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class SeatWithdrawn(Event):
+    """A seat's choice for the turn was taken back unrevealed (its seat changed hands): the
+    seat owes one again."""
+
+    type: ClassVar[str] = "withdrawn"
+    seat: str
+    waiting_for: tuple[str, ...]
+
+
+ChoiceT = TypeVar("ChoiceT")
+
+
+def commit_of(commits: Sequence[tuple[str, ChoiceT]], seat: str) -> ChoiceT | None:
+    """``seat``'s secret choice of the turn, if it has made one."""
+    for committed, choice in commits:
+        if committed == seat:
+            return choice
+    return None
+
+
+def with_commit(
+    commits: Sequence[tuple[str, ChoiceT]], seats: Sequence[str], seat: str, choice: ChoiceT
+) -> tuple[tuple[str, ChoiceT], ...]:
+    """The turn's choices with ``seat``'s made or replaced, in seat order."""
+    chosen = dict(commits)
+    chosen[seat] = choice
+    return tuple((name, chosen[name]) for name in seats if name in chosen)
+
+
+def without_commit(
+    commits: Sequence[tuple[str, ChoiceT]], seat: str
+) -> tuple[tuple[str, ChoiceT], ...]:
+    """The turn's choices with ``seat``'s taken back."""
+    return tuple(commit for commit in commits if commit[0] != seat)
+
+
 def public_events(events: Iterable[Event]) -> list[Event]:
     """The events anyone may see."""
     return [event for event in events if event.audience is None]
@@ -371,6 +422,30 @@ class Ruleset(Protocol[StateT]):
         ...
 
 
+class SeededState(Protocol):
+    """A state that keeps its game's seed and counts the chance outcomes drawn so far."""
+
+    @property
+    def seed(self) -> int: ...
+
+    @property
+    def draws(self) -> int: ...
+
+
+SeededStateT = TypeVar("SeededStateT", bound=SeededState)
+
+
+class SeededRules(Generic[SeededStateT]):
+    """What a :class:`Ruleset` whose states keep ``seed`` and ``draws`` answers alike:
+    live chance goes on from the state's own seed and count of draws."""
+
+    def chance_index(self, state: SeededStateT) -> int:
+        return state.draws
+
+    def seed_of(self, state: SeededStateT) -> int:
+        return state.seed
+
+
 RULESET_MODULES: dict[str, str] = {
     "charioteer": "engine.charioteer",
     "cartographers": "engine.cartographers",
@@ -386,6 +461,36 @@ def ruleset_for(ruleset_id: str) -> Ruleset[Any]:
         raise MalformedPosition(f"unknown game '{ruleset_id}'")
     ruleset: Ruleset[Any] = importlib.import_module(module_name).RULESET
     return ruleset
+
+
+# --------------------------------------------------------------------------- notation
+
+
+def read_int(value: JSON, what: str, low: int = 0) -> int:
+    """A whole number of a position, ``low`` or more, or a MalformedPosition naming ``what``."""
+    if isinstance(value, bool) or not isinstance(value, int) or value < low:
+        raise MalformedPosition(f"{what} must be a whole number ≥ {low}, not {value!r}")
+    return value
+
+
+def read_list(value: JSON, what: str) -> list[JSON]:
+    """A list of a position, or a MalformedPosition naming ``what``."""
+    if not isinstance(value, list):
+        raise MalformedPosition(f"{what} must be a list")
+    return value
+
+
+def check_position_keys(obj: JSON, keys: frozenset[str], required: Sequence[str]) -> None:
+    """Check that a position is an object holding nothing but ``keys`` and every one of
+    ``required``; else a MalformedPosition saying which keys are unknown or missing."""
+    if not isinstance(obj, Mapping):
+        raise MalformedPosition("a position must be a JSON object")
+    unknown = set(obj) - keys
+    if unknown:
+        raise MalformedPosition(f"unknown position keys: {', '.join(sorted(unknown))}")
+    missing = [key for key in required if key not in obj]
+    if missing:
+        raise MalformedPosition(f"a position needs {', '.join(missing)}")
 
 
 # --------------------------------------------------------------------------- records
@@ -549,3 +654,60 @@ def advance(
     chance = Chance.live(ruleset.seed_of(state), ruleset.chance_index(state))
     transition = ruleset.apply(state, action, chance)
     return action.with_chance(chance.outcomes), transition
+
+
+# --------------------------------------------------------------------------- live tables
+
+
+class TableState(Protocol):
+    """What a :class:`LiveTable` reads of its game's state."""
+
+    @property
+    def seats(self) -> tuple[str, ...]: ...
+
+    @property
+    def is_over(self) -> bool: ...
+
+
+TableStateT = TypeVar("TableStateT", bound=TableState)
+
+
+class LiveTable(Generic[TableStateT]):
+    """A live game as its callers hold it (the command line, the AI runs, the bot): the
+    :class:`Game` it wraps, read back from a position or a record, its seats and its
+    position notation. Each game's table (``Race``, ``Expedition``, ``Table``) names its
+    :attr:`ruleset` and adds how a new one is set up, its actions, its view and result."""
+
+    ruleset: ClassVar[Ruleset[Any]]
+
+    def __init__(self, game: Game[TableStateT]) -> None:
+        self.game = game
+
+    @classmethod
+    def from_position(cls, position: Mapping[str, JSON]) -> Self:
+        return cls(Game.from_position(cls.ruleset, position))
+
+    @classmethod
+    def from_record(cls, record: GameRecord) -> Self:
+        game: Game[TableStateT] = Game.from_record(record)
+        return cls(game)
+
+    @property
+    def state(self) -> TableStateT:
+        return self.game.state
+
+    @property
+    def record(self) -> GameRecord:
+        return self.game.record
+
+    @property
+    def seats(self) -> tuple[str, ...]:
+        return self.state.seats
+
+    @property
+    def is_over(self) -> bool:
+        return self.state.is_over
+
+    def position(self) -> dict[str, JSON]:
+        """The game's position notation of the table now."""
+        return self.game.ruleset.to_position(self.state)

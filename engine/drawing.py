@@ -10,20 +10,27 @@ unit (sharp on high-density screens and on a desktop) and saves it as a PNG with
 
 Every text and disc drawn is recorded with its size in layout units, so a test can check
 the smallest text and disc a phone user sees from the drawing's own numbers
-(:class:`Picture`), not from guessing at pixels. The fonts are DejaVu Sans subsets in
-``engine/fonts`` (see its README); no system font is assumed.
+(:class:`Picture`), not from guessing at pixels, and where, so a test can look for a
+name's ink in its box.
+
+Text is any Unicode: players' names come in every script. :mod:`engine.lettering` picks,
+for each character, the bundled font that has it (``engine/fonts``, see its README; no
+system font is assumed), lays right-to-left and mixed lines out in visual order and shapes
+complex scripts; a character no bundled font has shows as a box. Text is measured as it is
+drawn, so fitting and cutting with "…" hold in every script.
 """
 
 from __future__ import annotations
 
-import functools
 import io
+import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
-from importlib import resources
 
-from PIL import Image, ImageDraw, ImageFont
+from PIL import Image, ImageDraw
+
+from engine import lettering
 
 RGB = tuple[int, int, int]
 Point = tuple[float, float]
@@ -54,17 +61,34 @@ WHITE: RGB = (255, 255, 255)
 ELLIPSIS = "…"
 
 
-@functools.cache
-def font(size: int, bold: bool = False) -> ImageFont.FreeTypeFont:
-    """The bundled DejaVu Sans (subset) at ``size`` pixels."""
-    name = "DejaVuSans-Bold.ttf" if bold else "DejaVuSans.ttf"
-    data = resources.files("engine").joinpath("fonts", name).read_bytes()
-    return ImageFont.truetype(io.BytesIO(data), size)
-
-
 def text_width(text: str, size: int, bold: bool = False) -> float:
     """How wide ``text`` is at ``size``, in the same units as ``size``."""
-    return float(font(size * 4, bold).getlength(text)) / 4
+    return lettering.length(text, size * 4, bold) / 4
+
+
+def without_last_character(text: str) -> str:
+    """``text`` less its last character as a reader sees one: a letter with its marks, an
+    emoji with its modifiers and joined emoji, a conjunct joined by a virama."""
+    end = len(text) - 1
+    while end > 0 and (_extends(text[end]) or _joins(text[end - 1])):
+        end -= 1
+    return text[:end]
+
+
+def _extends(char: str) -> bool:
+    """Whether ``char`` belongs to the character before it (a mark, a joiner, a variation
+    selector, a skin tone)."""
+    return (
+        unicodedata.category(char) in ("Mn", "Mc", "Me", "Cf")
+        or 0x1F3FB <= ord(char) <= 0x1F3FF
+        or 0xE0020 <= ord(char) <= 0xE007F
+    )
+
+
+def _joins(char: str) -> bool:
+    """Whether ``char`` joins the character after it to the one before (a zero-width
+    joiner, a virama)."""
+    return char == "\u200d" or unicodedata.combining(char) == 9
 
 
 def fit_text(
@@ -77,7 +101,7 @@ def fit_text(
             return text, candidate
     cut = text
     while cut and text_width(cut + ELLIPSIS, smallest, bold) > width:
-        cut = cut[:-1]
+        cut = without_last_character(cut)
     return (cut.rstrip() + ELLIPSIS if cut else ""), smallest
 
 
@@ -126,6 +150,9 @@ class Picture:
     texts: tuple[tuple[str, int], ...]
     """Every text drawn, with its size."""
     disc_radii: tuple[float, ...]
+    text_boxes: tuple[Box, ...]
+    """Where each text of :attr:`texts` was drawn: its line's box (advance by the first
+    font's ascent and descent), in layout units."""
 
     @property
     def text_sizes(self) -> tuple[int, ...]:
@@ -153,6 +180,7 @@ class Canvas:
     background: RGB
     scale: int = OUTPUT_SCALE * SUPERSAMPLE
     texts: list[tuple[str, int]] = field(default_factory=list)
+    text_boxes: list[Box] = field(default_factory=list)
     disc_radii: list[float] = field(default_factory=list)
 
     def __post_init__(self) -> None:
@@ -223,17 +251,21 @@ class Canvas:
         if not text:
             return 0.0
         s = self.scale
-        self.texts.append((text, size))
-        self.draw.text(
+        lettering.draw_text(
+            self.draw,
             (place[0] * s, place[1] * s),
             text,
-            font=font(size * s, bold),
-            fill=fill,
-            anchor=anchor,
+            size * s,
+            fill,
+            anchor,
+            bold,
             stroke_width=round(1.5 * s) if outline is not None else 0,
             stroke_fill=outline,
         )
-        return text_width(text, size, bold)
+        width = text_width(text, size, bold)
+        self.texts.append((text, size))
+        self.text_boxes.append(_line_box(place, width, size, anchor, bold))
+        return width
 
     def fitted_text(
         self,
@@ -277,7 +309,21 @@ class Canvas:
             height=self.height,
             texts=tuple(self.texts),
             disc_radii=tuple(self.disc_radii),
+            text_boxes=tuple(self.text_boxes),
         )
+
+
+def _line_box(place: Point, width: float, size: int, anchor: str, bold: bool) -> Box:
+    """The box of a line ``width`` wide drawn at ``size`` with ``anchor`` at ``place``:
+    from the first font's ascender to its descender (the top and bottom anchors taken as
+    the ascender and descender)."""
+    ascent, descent = (metric / 4 for metric in lettering.line_metrics(size * 4, bold))
+    x, y = place
+    left = x - width * {"l": 0.0, "m": 0.5, "r": 1.0}[anchor[0]]
+    top = y - {"a": 0, "t": 0, "m": (ascent + descent) / 2, "s": ascent}.get(
+        anchor[1], ascent + descent
+    )
+    return (left, top, left + width, top + ascent + descent)
 
 
 class Pattern(StrEnum):

@@ -1,6 +1,7 @@
 """The engines' command lines, shared by every game: JSON read from a file or standard
 input with a readable refusal, one JSON object printed, files written, and the argument
-parser and ``main`` loop that turn every refusal into ``{"error": "…"}`` and exit status 2.
+parser, its ``--locale`` option and the ``main`` loop that turn every refusal into
+``{"error": "…"}`` and exit status 2.
 
 A game's ``cli`` module builds its parser with :class:`CommandParser`, gives each command
 a ``run(args, out) -> int``, and calls :func:`run_command`. What any command reads passes
@@ -14,7 +15,7 @@ import argparse
 import json
 import math
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import NoReturn, TextIO
 
 from engine.core import JSON, EngineError, MalformedPosition
@@ -75,6 +76,16 @@ def locale_option(locales: Sequence[str]) -> Callable[[str], str]:
             raise argparse.ArgumentTypeError(str(error)) from None
 
     return parse
+
+
+def add_locale(parser: argparse.ArgumentParser, locales: Sequence[str]) -> None:
+    """A command's ``--locale`` option: the language of its text, English unless told."""
+    parser.add_argument(
+        "--locale",
+        type=locale_option(locales),
+        default="en",
+        help=f"language of the text: {', '.join(locales)} (default en)",
+    )
 
 
 def _check_value(value: JSON, where: str) -> None:
@@ -152,6 +163,19 @@ def read_json(path: str) -> JSON:
     return parse_json(data, path)
 
 
+def split_position(
+    document: JSON, key: str, form: str
+) -> tuple[dict[str, JSON], Mapping[str, JSON]]:
+    """A file holding a position and, under ``key``, what to do to it (written as
+    ``form``): the position without ``key``, and what ``key`` holds."""
+    if not isinstance(document, Mapping):
+        raise MalformedPosition("the file must hold a position object")
+    extra = document.get(key)
+    if not isinstance(extra, Mapping):
+        raise MalformedPosition(f'the position needs "{key}": {form}')
+    return {name: value for name, value in document.items() if name != key}, extra
+
+
 def write_file(path: str, data: bytes) -> None:
     """Write ``data`` to ``path``; a missing folder or a folder in the way is refused."""
     try:
@@ -172,15 +196,21 @@ def error_object(error: EngineError) -> dict[str, JSON]:
 
 
 def run_command(
-    parser: argparse.ArgumentParser, argv: Sequence[str] | None, out: TextIO | None = None
+    parser: argparse.ArgumentParser,
+    argv: Sequence[str] | None,
+    out: TextIO | None = None,
+    *,
+    refusal: Callable[[EngineError], dict[str, JSON]] = error_object,
 ) -> int:
     """Parse ``argv`` and run the chosen command's ``run(args, out)``; every refusal prints
-    only ``{"error": …}`` on ``out`` and returns :data:`EXIT_INPUT_ERROR`."""
+    one line, ``{"error": …}`` (or what ``refusal`` makes of it, such as
+    :meth:`~engine.core.EngineError.to_json` with its message id), on ``out`` and returns
+    :data:`EXIT_INPUT_ERROR`."""
     stream = out if out is not None else sys.stdout
     try:
         args = parser.parse_args(argv)
         result: int = args.run(args, stream)
         return result
     except EngineError as error:
-        dump(error_object(error), stream, compact=True)
+        dump(refusal(error), stream, compact=True)
         return EXIT_INPUT_ERROR

@@ -12,6 +12,7 @@ from bot.community.ratings import Rating
 from bot.community.tournament import StandingRow
 from bot.text import t
 from engine.drawing import INK, MIN_TEXT, PHONE_WIDTH, WHITE, Canvas, Picture, mix
+from engine.lettering import isolated
 
 PAPER = (246, 242, 232)
 LINE = (52, 101, 164)
@@ -124,7 +125,7 @@ def standings_picture(
     rows = [
         [
             str(row.rank),
-            row.name if row.active else t(locale, "standings.dropped", name=row.name),
+            row.name if row.active else t(locale, "standings.dropped", name=isolated(row.name)),
             f"{row.points:g}",
             f"{row.opponents_points:g}",
             str(row.games),

@@ -8,7 +8,7 @@ is rated in the transaction that stores its final action (:func:`rate_finished_g
 :meth:`bot.storage.Storage.store_action`); an abandoned game stores no result and is never
 rated, nor is a game of one seat.
 
-Ratings are a function of the stored results taken in their order ``(finished_at, race
+Ratings are a function of the stored results taken in their order ``(finished_at, table
 id)``: :func:`recompute` rebuilds a server's ratings of one game from them, and a game that
 arrives out of that order is rated by recomputing, so incremental updates and a
 recomputation always agree exactly.
@@ -92,13 +92,13 @@ class _Seat:
     team: str | None = None
 
 
-def _seats(connection: Connection, race_id: int) -> tuple[list[_Seat], float]:
+def _seats(connection: Connection, table_id: int) -> tuple[list[_Seat], float]:
     rows = connection.execute(
         "SELECT results.seat, results.user_id, results.name, results.place,"
         " results.finished_at, seats.ai_level, results.team FROM results"
-        " LEFT JOIN seats ON seats.race_id = results.race_id AND seats.seat = results.seat"
-        " WHERE results.race_id = ? ORDER BY results.seat",
-        (race_id,),
+        " LEFT JOIN seats ON seats.table_id = results.table_id AND seats.seat = results.seat"
+        " WHERE results.table_id = ? ORDER BY results.seat",
+        (table_id,),
     ).fetchall()
     seats = [
         _Seat(
@@ -123,9 +123,9 @@ def _rating(connection: Connection, guild: int, game: str, player: str) -> Ratin
     return INITIAL if row is None else Rating(float(row[0]), float(row[1]))
 
 
-def _rate(connection: Connection, race_id: int, guild: int, game: str) -> None:
+def _rate(connection: Connection, table_id: int, guild: int, game: str) -> None:
     """Rate one finished game from its stored results, on top of the current ratings."""
-    seats, at = _seats(connection, race_id)
+    seats, at = _seats(connection, table_id)
     if len(seats) < 2:
         return
     players = sorted({seat.player for seat in seats})
@@ -143,11 +143,11 @@ def _rate(connection: Connection, race_id: int, guild: int, game: str) -> None:
     for seat in seats:
         old, new = before[seat.player], after[seat.player]
         connection.execute(
-            "INSERT INTO rating_changes (race_id, seat, guild_id, game, player, place, seats,"
+            "INSERT INTO rating_changes (table_id, seat, guild_id, game, player, place, seats,"
             " mu_before, sigma_before, mu_after, sigma_after, at)"
             " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
             (
-                race_id,
+                table_id,
                 seat.seat,
                 guild,
                 game,
@@ -188,9 +188,9 @@ def _rate(connection: Connection, race_id: int, guild: int, game: str) -> None:
         )
 
 
-def rate_finished_game(connection: Connection, race_id: int) -> None:
+def rate_finished_game(connection: Connection, table_id: int) -> None:
     """Rate a game whose results were just stored, inside the same transaction. A game
-    finishing before the last rated one (in ``(finished_at, race id)`` order) is rated by
+    finishing before the last rated one (in ``(finished_at, table id)`` order) is rated by
     recomputing its server's ratings of that game, so the order never matters.
 
     The rating is a savepoint of its own: if it fails, its writes are undone and logged,
@@ -198,32 +198,32 @@ def rate_finished_game(connection: Connection, race_id: int) -> None:
     unfinished for its rating; a recomputation rates it later)."""
     connection.execute("SAVEPOINT rating")
     try:
-        _rate_finished_game(connection, race_id)
+        _rate_finished_game(connection, table_id)
     except Exception:
         connection.execute("ROLLBACK TO rating")
-        log.exception("race %d: rating the game failed; its result is stored", race_id)
+        log.exception("table %d: rating the game failed; its result is stored", table_id)
     connection.execute("RELEASE rating")
 
 
-def _rate_finished_game(connection: Connection, race_id: int) -> None:
-    race = connection.execute(
-        "SELECT game, guild_id FROM races WHERE id = ?", (race_id,)
+def _rate_finished_game(connection: Connection, table_id: int) -> None:
+    table = connection.execute(
+        "SELECT game, guild_id FROM game_tables WHERE id = ?", (table_id,)
     ).fetchone()
-    if race is None:
+    if table is None:
         return
-    game, guild = str(race[0]), guild_key(race[1])
+    game, guild = str(table[0]), guild_key(table[1])
     finished = connection.execute(
-        "SELECT MAX(finished_at) FROM results WHERE race_id = ?", (race_id,)
+        "SELECT MAX(finished_at) FROM results WHERE table_id = ?", (table_id,)
     ).fetchone()
     latest = connection.execute(
-        "SELECT at, race_id FROM rating_changes WHERE guild_id = ? AND game = ?"
-        " ORDER BY at DESC, race_id DESC LIMIT 1",
+        "SELECT at, table_id FROM rating_changes WHERE guild_id = ? AND game = ?"
+        " ORDER BY at DESC, table_id DESC LIMIT 1",
         (guild, game),
     ).fetchone()
-    if latest is not None and (float(finished[0]), race_id) < (float(latest[0]), latest[1]):
+    if latest is not None and (float(finished[0]), table_id) < (float(latest[0]), latest[1]):
         recompute(connection, guild, game)
     else:
-        _rate(connection, race_id, guild, game)
+        _rate(connection, table_id, guild, game)
 
 
 def recompute(connection: Connection, guild: int, game: str) -> int:
@@ -231,15 +231,16 @@ def recompute(connection: Connection, guild: int, game: str) -> int:
     how many games were rated."""
     connection.execute("DELETE FROM ratings WHERE guild_id = ? AND game = ?", (guild, game))
     connection.execute("DELETE FROM rating_changes WHERE guild_id = ? AND game = ?", (guild, game))
-    races = connection.execute(
-        "SELECT races.id FROM races JOIN results ON results.race_id = races.id"
-        " WHERE races.game = ? AND COALESCE(races.guild_id, 0) = ? AND races.status = 'finished'"
-        " GROUP BY races.id HAVING COUNT(*) >= 2 ORDER BY MAX(results.finished_at), races.id",
+    tables = connection.execute(
+        "SELECT game_tables.id FROM game_tables JOIN results ON results.table_id = game_tables.id"
+        " WHERE game_tables.game = ? AND COALESCE(game_tables.guild_id, 0) = ?"
+        " AND game_tables.status = 'finished' GROUP BY game_tables.id HAVING COUNT(*) >= 2"
+        " ORDER BY MAX(results.finished_at), game_tables.id",
         (game, guild),
     ).fetchall()
-    for (race_id,) in races:
-        _rate(connection, int(race_id), guild, game)
-    return len(races)
+    for (table_id,) in tables:
+        _rate(connection, int(table_id), guild, game)
+    return len(tables)
 
 
 __all__ = [

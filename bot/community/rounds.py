@@ -36,18 +36,18 @@ class TournamentTables:
 
     async def _links(self, tournament_id: int, round_number: int) -> dict[int, int]:
         rows = await self.service.storage.read(
-            "SELECT table_index, race_id FROM tournament_tables"
+            "SELECT table_index, table_id FROM tournament_tables"
             " WHERE tournament_id = ? AND round = ?",
             (tournament_id, round_number),
         )
         return {int(row[0]): int(row[1]) for row in rows}
 
-    async def _link(self, tournament_id: int, round_number: int, index: int, race: int) -> None:
+    async def _link(self, tournament_id: int, round_number: int, index: int, table_id: int) -> None:
         def insert(connection: Connection) -> None:
             connection.execute(
-                "INSERT INTO tournament_tables (tournament_id, round, table_index, race_id)"
+                "INSERT INTO tournament_tables (tournament_id, round, table_index, table_id)"
                 " VALUES (?, ?, ?, ?)",
-                (tournament_id, round_number, index, race),
+                (tournament_id, round_number, index, table_id),
             ).close()
 
         await self.service.storage.write_with(insert)
@@ -68,11 +68,11 @@ class TournamentTables:
         for index, players in enumerate(play.pairing.tables):
             if index in play.results:
                 continue
-            race = links.get(index)
-            if race is None:
-                race = await self._open(record, players, channel_id, locale)
-                await self._link(tournament_id, number, index, race)
-            table = await self.service.table(race)
+            table_id = links.get(index)
+            if table_id is None:
+                table_id = await self._open(record, players, channel_id, locale)
+                await self._link(tournament_id, number, index, table_id)
+            table = await self.service.table(table_id)
             if table.status == LOBBY:
                 started.append((await self.service.start(table.id, table.row.host_id)).table)
         return started
@@ -106,22 +106,23 @@ class TournamentTables:
         if not state.rounds:
             return []
         rows = await self.service.storage.read(
-            "SELECT tournament_tables.table_index, tournament_tables.race_id"
-            " FROM tournament_tables JOIN races ON races.id = tournament_tables.race_id"
+            "SELECT tournament_tables.table_index, tournament_tables.table_id"
+            " FROM tournament_tables"
+            " JOIN game_tables ON game_tables.id = tournament_tables.table_id"
             " WHERE tournament_tables.tournament_id = ? AND tournament_tables.round = ?"
-            " AND races.status IN (?, ?) ORDER BY tournament_tables.table_index",
+            " AND game_tables.status IN (?, ?) ORDER BY tournament_tables.table_index",
             (record.id, len(state.rounds), FINISHED, ABANDONED),
         )
         results = state.rounds[-1].results
-        return [int(race) for index, race in rows if int(index) not in results]
+        return [int(table_id) for index, table_id in rows if int(index) not in results]
 
-    async def table_finished(self, race_id: int) -> TournamentRecord | None:
+    async def table_finished(self, table_id: int) -> TournamentRecord | None:
         """Report the result of a tournament table's game once it is over (finished: its
         places; abandoned: a tie of everyone at it). Returns the tournament after it, or
         None when the game is no tournament's. Reporting twice changes nothing."""
         rows = await self.service.storage.read(
-            "SELECT tournament_id, round, table_index FROM tournament_tables WHERE race_id = ?",
-            (race_id,),
+            "SELECT tournament_id, round, table_index FROM tournament_tables WHERE table_id = ?",
+            (table_id,),
         )
         if not rows:
             return None
@@ -130,12 +131,12 @@ class TournamentTables:
         rounds = record.state.rounds
         if number != len(rounds) or index in rounds[-1].results:
             return record
-        table = await self.service.table(race_id)
+        table = await self.service.table(table_id)
         players = rounds[-1].pairing.tables[index]
         if table.status == FINISHED:
             names = table.host.seat_names(len(players), table.settings.options)
             entrant_of = dict(zip(names, players, strict=True))
-            results = await self.service.storage.results(race_id)
+            results = await self.service.storage.results(table_id)
             places = {entrant_of[result.seat]: result.place for result in results}
         elif table.status == ABANDONED:
             places = dict.fromkeys(players, 1)

@@ -126,12 +126,12 @@ class ServerSettingsStore:
         tournaments left out: a tournament opens its games itself, and refusing one
         mid-tournament would break it."""
         rows = await self.storage.read(
-            "SELECT COUNT(DISTINCT races.id),"
-            " COUNT(DISTINCT CASE WHEN seats.user_id = ? THEN races.id END)"
-            " FROM races LEFT JOIN seats ON seats.race_id = races.id"
-            " WHERE races.guild_id = ? AND races.status IN ('lobby', 'running')"
+            "SELECT COUNT(DISTINCT game_tables.id),"
+            " COUNT(DISTINCT CASE WHEN seats.user_id = ? THEN game_tables.id END)"
+            " FROM game_tables LEFT JOIN seats ON seats.table_id = game_tables.id"
+            " WHERE game_tables.guild_id = ? AND game_tables.status IN ('lobby', 'running')"
             " AND NOT EXISTS (SELECT 1 FROM tournament_tables"
-            " WHERE tournament_tables.race_id = races.id)",
+            " WHERE tournament_tables.table_id = game_tables.id)",
             (user_id, guild_id),
         )
         return int(rows[0][1]), int(rows[0][0])
@@ -140,11 +140,11 @@ class ServerSettingsStore:
         """Lobbies (of servers on ``shards``) older than their server's expiry."""
         hours = self.storage.json_number("guild_settings.settings", "lobby_expiry_hours")
         rows = await self.storage.read(
-            "SELECT races.id FROM races JOIN guild_settings"
-            " ON guild_settings.guild_id = races.guild_id WHERE races.status = 'lobby'"
-            f" AND {hours} IS NOT NULL AND races.created_at + 3600 * {hours} <= ?"
-            f" AND {shards.where('races.guild_id')}"
-            " ORDER BY races.id",
+            "SELECT game_tables.id FROM game_tables JOIN guild_settings"
+            " ON guild_settings.guild_id = game_tables.guild_id WHERE game_tables.status = 'lobby'"
+            f" AND {hours} IS NOT NULL AND game_tables.created_at + 3600 * {hours} <= ?"
+            f" AND {shards.where('game_tables.guild_id')}"
+            " ORDER BY game_tables.id",
             (now,),
         )
         return [int(row[0]) for row in rows]

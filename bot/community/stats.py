@@ -78,7 +78,7 @@ async def leaderboard(
 
 @dataclass(frozen=True)
 class RecentResult:
-    race_id: int
+    table_id: int
     place: int
     seats: int
     at: float
@@ -115,10 +115,10 @@ async def profile(storage: Storage, guild_id: int | None, user_id: int) -> list[
             (guild, game, player),
         )
         recent = await storage.read(
-            "SELECT rating_changes.race_id, rating_changes.place, rating_changes.seats,"
+            "SELECT rating_changes.table_id, rating_changes.place, rating_changes.seats,"
             " rating_changes.at, rating_changes.mu_after - rating_changes.mu_before,"
-            " races.channel_id"
-            " FROM rating_changes LEFT JOIN races ON races.id = rating_changes.race_id"
+            " game_tables.channel_id"
+            " FROM rating_changes LEFT JOIN game_tables ON game_tables.id = rating_changes.table_id"
             " WHERE rating_changes.guild_id = ? AND rating_changes.game = ?"
             " AND rating_changes.player = ?"
             " ORDER BY rating_changes.at DESC, rating_changes.id DESC LIMIT ?",
@@ -164,9 +164,9 @@ class Record:
     user_id: int
     name: str
     value: float
-    race_id: int | None = None
+    table_id: int | None = None
     channel_id: int | None = None
-    """The channel of the game ``race_id``: who may not view it is not told which game."""
+    """The channel of the game ``table_id``: who may not view it is not told which game."""
 
 
 async def records(storage: Storage, guild_id: int | None) -> list[Record]:
@@ -176,11 +176,11 @@ async def records(storage: Storage, guild_id: int | None) -> list[Record]:
     guild = guild_key(guild_id)
     rows = await storage.read(
         "SELECT rating_changes.game, rating_changes.player, ratings.user_id, ratings.name,"
-        " rating_changes.place, rating_changes.race_id,"
-        " rating_changes.mu_after - rating_changes.mu_before, races.channel_id"
+        " rating_changes.place, rating_changes.table_id,"
+        " rating_changes.mu_after - rating_changes.mu_before, game_tables.channel_id"
         " FROM rating_changes JOIN ratings ON ratings.guild_id = rating_changes.guild_id"
         " AND ratings.game = rating_changes.game AND ratings.player = rating_changes.player"
-        " LEFT JOIN races ON races.id = rating_changes.race_id"
+        " LEFT JOIN game_tables ON game_tables.id = rating_changes.table_id"
         " WHERE rating_changes.guild_id = ? AND ratings.user_id IS NOT NULL"
         " ORDER BY rating_changes.game, rating_changes.player, rating_changes.at,"
         " rating_changes.id",
@@ -189,7 +189,7 @@ async def records(storage: Storage, guild_id: int | None) -> list[Record]:
     streaks: dict[str, Record] = {}
     biggest: dict[str, Record] = {}
     run: dict[tuple[str, str], int] = {}
-    for game, player, user_id, name, place, race_id, gain, channel_id in rows:
+    for game, player, user_id, name, place, table_id, gain, channel_id in rows:
         key = (game, player)
         run[key] = run.get(key, 0) + 1 if place == 1 else 0
         best = streaks.get(game)
@@ -197,7 +197,7 @@ async def records(storage: Storage, guild_id: int | None) -> list[Record]:
             streaks[game] = Record("win_streak", game, user_id, name, run[key])
         top = biggest.get(game)
         if place == 1 and (top is None or gain > top.value):
-            biggest[game] = Record("biggest_win", game, user_id, name, gain, race_id, channel_id)
+            biggest[game] = Record("biggest_win", game, user_id, name, gain, table_id, channel_id)
     return [
         record
         for game in sorted(set(streaks) | set(biggest))

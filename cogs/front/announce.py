@@ -182,7 +182,7 @@ class Announcer(FollowsUp):
         return True
 
     async def _deliver_one(self, announcement: Announcement) -> bool:
-        table = await self.service.table(announcement.row.race_id)
+        table = await self.service.table(announcement.row.table_id)
         try:
             channel = await self.channel_for(table)
             if channel is None:

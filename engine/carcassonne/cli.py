@@ -18,7 +18,6 @@ other.
 from __future__ import annotations
 
 import argparse
-import sys
 from collections.abc import Mapping, Sequence
 from typing import TextIO
 
@@ -27,19 +26,20 @@ from engine.carcassonne.rules import final_scores
 from engine.carcassonne.simulate import simulate
 from engine.carcassonne.table import Table
 from engine.core import JSON, Action, EngineError, MalformedPosition
-from engine.jsonio import CommandParser, dump, locale_option, read_json
-
-EXIT_INPUT_ERROR = 2
+from engine.jsonio import (
+    CommandParser,
+    add_locale,
+    dump,
+    read_json,
+    run_command,
+    split_position,
+    write_file,
+)
 
 
 def apply_file(document: JSON) -> dict[str, JSON]:
     """Apply the one action a position-with-action describes (the ``apply`` command)."""
-    if not isinstance(document, Mapping):
-        raise MalformedPosition("the file must hold a position object")
-    action_obj = document.get("action")
-    if not isinstance(action_obj, Mapping):
-        raise MalformedPosition('the position needs "action": {"kind": …, "data": …}')
-    position = {key: value for key, value in document.items() if key != "action"}
+    position, action_obj = split_position(document, "action", '{"kind": …, "data": …}')
     table = Table.from_position(position)
     action = Action.from_json({"seat": table.active, **action_obj})
     if action.chance:
@@ -91,12 +91,7 @@ def run_show(args: argparse.Namespace, out: TextIO) -> int:
     view = Table.from_position(_position(read_json(args.file))).view()
     out.write(summary(view, args.locale) + "\n")
     if args.png is not None:
-        image = board_png(view, locale=args.locale)
-        try:
-            with open(args.png, "wb") as handle:
-                handle.write(image)
-        except OSError as error:
-            raise MalformedPosition(f"cannot write {args.png}: {error.strerror}") from None
+        write_file(args.png, board_png(view, locale=args.locale))
     return 0
 
 
@@ -140,12 +135,7 @@ def build_parser() -> argparse.ArgumentParser:
     show = commands.add_parser("show", help="a position as text (and as a picture)")
     show.add_argument("file", help="position JSON (- for stdin)")
     show.add_argument("--png", help="write the board picture to this file")
-    show.add_argument(
-        "--locale",
-        type=locale_option(catalogue().locales),
-        default="en",
-        help=f"language of the text: {', '.join(catalogue().locales)} (default en)",
-    )
+    add_locale(show, catalogue().locales)
     show.set_defaults(run=run_show)
 
     score = commands.add_parser("score", help="what each open feature would score at the end")
@@ -164,12 +154,6 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
-    """Run a command; input errors print ``{"error": ...}`` and return 2."""
-    stream = out if out is not None else sys.stdout
-    try:
-        args = build_parser().parse_args(argv)
-        result: int = args.run(args, stream)
-        return result
-    except EngineError as error:
-        dump(error.to_json(), stream, compact=True)
-        return EXIT_INPUT_ERROR
+    """Run a command; input errors print ``{"error": ...}`` (with the message id and
+    params of a refused action) and return 2."""
+    return run_command(build_parser(), argv, out, refusal=EngineError.to_json)

@@ -55,6 +55,7 @@ from engine.core import (
     IllegalAction,
     MalformedAction,
     MalformedPosition,
+    SeededRules,
     Transition,
 )
 
@@ -451,7 +452,7 @@ def end_game(state: GameState, events: list[Event]) -> tuple[GameState, list[Eve
     return after, events
 
 
-class CarcassonneRules:
+class CarcassonneRules(SeededRules[GameState]):
     """The rules of Carcassonne: Star Wars (pure; see :class:`~engine.core.Ruleset`)."""
 
     id: ClassVar[str] = "carcassonne"
@@ -504,12 +505,6 @@ class CarcassonneRules:
                 f"unknown action '{action.kind}' (a turn is '{PLACE}' then '{DEPLOY}')"
             )
         return Transition(after, tuple(events))
-
-    def chance_index(self, state: GameState) -> int:
-        return state.draws
-
-    def seed_of(self, state: GameState) -> int:
-        return state.seed
 
     def from_position(self, position: Mapping[str, JSON]) -> GameState:
         from engine.carcassonne.notation import read_position

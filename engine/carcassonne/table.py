@@ -1,5 +1,5 @@
 """A live game for callers (the command line, the AI runs, later the bot): state and record
-advanced together, one accepted action at a time (see :class:`~engine.core.Game`).
+advanced together, one accepted action at a time (see :class:`~engine.core.LiveTable`).
 
 ``Table.new(seats=3, seed=5)``, ``table.place(seat, placement)``, ``table.deploy(seat,
 deployment_or_None)``, ``table.view(seat)``, ``table.legal_placements()``.
@@ -10,7 +10,6 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from engine.carcassonne.notation import write_position
 from engine.carcassonne.rules import (
     DEPLOY,
     PLACE,
@@ -23,12 +22,13 @@ from engine.carcassonne.rules import (
 )
 from engine.carcassonne.state import GameState, Result
 from engine.carcassonne.view import SeatView, view
-from engine.core import JSON, Action, Event, Game, GameRecord
+from engine.core import JSON, Action, Event, Game, LiveTable
 
 
-class Table:
-    def __init__(self, game: Game[GameState]) -> None:
-        self.game = game
+class Table(LiveTable[GameState]):
+    """A live Carcassonne table."""
+
+    ruleset = RULESET
 
     @classmethod
     def new(cls, seats: int = 2, seed: int = 0, **options: Any) -> Table:
@@ -40,27 +40,6 @@ class Table:
     def from_config(cls, config: Mapping[str, JSON], seed: int) -> Table:
         return cls(Game.new(RULESET, config, seed))
 
-    @classmethod
-    def from_position(cls, position: Mapping[str, JSON]) -> Table:
-        return cls(Game.from_position(RULESET, position))
-
-    @classmethod
-    def from_record(cls, record: GameRecord) -> Table:
-        game: Game[GameState] = Game.from_record(record)
-        return cls(game)
-
-    @property
-    def state(self) -> GameState:
-        return self.game.state
-
-    @property
-    def record(self) -> GameRecord:
-        return self.game.record
-
-    @property
-    def seats(self) -> tuple[str, ...]:
-        return self.state.seats
-
     @property
     def active(self) -> str:
         return self.state.active_seat
@@ -68,10 +47,6 @@ class Table:
     @property
     def result(self) -> Result | None:
         return self.state.result
-
-    @property
-    def is_over(self) -> bool:
-        return self.state.is_over
 
     def act(self, action: Action) -> tuple[Event, ...]:
         return self.game.act(action)
@@ -99,6 +74,3 @@ class Table:
 
     def legal_deployments(self) -> list[Deployment | None]:
         return legal_deployments(self.state)
-
-    def position(self) -> dict[str, JSON]:
-        return write_position(self.state)

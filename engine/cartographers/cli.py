@@ -35,8 +35,8 @@ from engine.cartographers.view import view
 from engine.core import JSON, GameRecord, MalformedPosition, replay, to_jsonable
 from engine.jsonio import (
     CommandParser,
+    add_locale,
     dump,
-    locale_option,
     parse_whole_number,
     read_json,
     run_command,
@@ -188,16 +188,6 @@ def run_simulate(args: argparse.Namespace, out: TextIO) -> int:
     return 0
 
 
-def add_locale(parser: argparse.ArgumentParser) -> None:
-    locales = catalogue().locales
-    parser.add_argument(
-        "--locale",
-        type=locale_option(locales),
-        default="en",
-        help=f"language of the text: {', '.join(locales)} (default en)",
-    )
-
-
 def build_parser() -> argparse.ArgumentParser:
     parser = CommandParser(
         prog="python -m engine.cartographers",
@@ -222,7 +212,7 @@ def build_parser() -> argparse.ArgumentParser:
     show.add_argument("file", help="a map, position or record (- for stdin)")
     show.add_argument("--seat", help="whose map to show (default: the first)")
     show.add_argument("--png", help="also write the map as a PNG to this path")
-    add_locale(show)
+    add_locale(show, catalogue().locales)
     show.set_defaults(run=run_show)
 
     legal = commands.add_parser("legal", help="the legal placements in a position")
@@ -238,7 +228,7 @@ def build_parser() -> argparse.ArgumentParser:
     solo = commands.add_parser("play", help="a solo game on standard input and output")
     solo.add_argument("--side", choices=("A", "B"), default="A")
     solo.add_argument("--seed", type=whole_number(0), default=0)
-    add_locale(solo)
+    add_locale(solo, catalogue().locales)
     solo.set_defaults(run=run_play)
 
     simulate = commands.add_parser("simulate", help="AI seats against each other")

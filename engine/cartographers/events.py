@@ -10,7 +10,7 @@ from typing import ClassVar
 
 from engine.cartographers.placement import Drawing
 from engine.cartographers.state import Result, SeasonScore
-from engine.core import Event
+from engine.core import Event, SeatCommitted, SeatWithdrawn
 
 
 @dataclass(frozen=True)
@@ -37,24 +37,15 @@ class TurnStarted(Event):
 
 
 @dataclass(frozen=True)
-class PlacementCommitted(Event):
+class PlacementCommitted(SeatCommitted):
     """A seat has chosen its drawing (what it chose stays secret); ``changed`` if it
     replaced an earlier choice this turn."""
 
-    type: ClassVar[str] = "committed"
-    seat: str
-    changed: bool
-    waiting_for: tuple[str, ...]
-
 
 @dataclass(frozen=True)
-class PlacementWithdrawn(Event):
+class PlacementWithdrawn(SeatWithdrawn):
     """A seat's drawing of this turn was taken back unrevealed (its seat changed hands):
     the seat owes a drawing again."""
-
-    type: ClassVar[str] = "withdrawn"
-    seat: str
-    waiting_for: tuple[str, ...]
 
 
 @dataclass(frozen=True)

@@ -33,7 +33,15 @@ from engine.cartographers.state import (
     TableOptions,
     rank,
 )
-from engine.core import JSON, EngineError, MalformedPosition, check_seed
+from engine.core import (
+    JSON,
+    EngineError,
+    MalformedPosition,
+    check_position_keys,
+    check_seed,
+    read_int,
+    read_list,
+)
 
 POSITION_KEYS = frozenset(
     {
@@ -61,21 +69,9 @@ SEASON_KEYS = frozenset({"season", "edicts", "coins", "monsters", "total"})
 SEASON_IDS = tuple(season.id for season in SEASONS)
 
 
-def _int(value: JSON, what: str, low: int = 0) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or value < low:
-        raise MalformedPosition(f"{what} must be a whole number ≥ {low}, not {value!r}")
-    return value
-
-
-def _list(value: JSON, what: str) -> list[JSON]:
-    if not isinstance(value, list):
-        raise MalformedPosition(f"{what} must be a list")
-    return value
-
-
 def _cards(value: JSON, what: str, known: Mapping[str, object]) -> tuple[str, ...]:
     out = []
-    for item in _list(value, what):
+    for item in read_list(value, what):
         if not isinstance(item, str) or item not in known:
             raise MalformedPosition(f"{what}: unknown card {item!r}")
         out.append(item)
@@ -99,14 +95,14 @@ def _season_score(value: JSON, seat: str) -> SeasonScore:
     season = value.get("season")
     if season not in SEASON_IDS:
         raise MalformedPosition(f"player {seat}: unknown season {season!r}")
-    edicts = _list(value.get("edicts"), f"player {seat}'s season edicts")
+    edicts = read_list(value.get("edicts"), f"player {seat}'s season edicts")
     if len(edicts) != 2:
         raise MalformedPosition(f"player {seat}: a season scores two edicts")
     score = SeasonScore(
         str(season),
-        (_int(edicts[0], "an edict score"), _int(edicts[1], "an edict score")),
-        _int(value.get("coins", 0), "season coins"),
-        _int(value.get("monsters", 0), "season monsters"),
+        (read_int(edicts[0], "an edict score"), read_int(edicts[1], "an edict score")),
+        read_int(value.get("coins", 0), "season coins"),
+        read_int(value.get("monsters", 0), "season monsters"),
     )
     if "total" in value and value["total"] != score.total:
         raise MalformedPosition(f"player {seat}: the {season} total does not add up")
@@ -126,21 +122,14 @@ def _player(value: JSON) -> Player:
     if not isinstance(rows, list):
         raise MalformedPosition(f"player {seat}: a map is a list of 11 rows")
     seasons = tuple(
-        _season_score(item, seat) for item in _list(value.get("seasons", []), "seasons")
+        _season_score(item, seat) for item in read_list(value.get("seasons", []), "seasons")
     )
-    return Player(seat, MapSheet.from_rows(rows), _int(value.get("coins", 0), "coins"), seasons)
+    return Player(seat, MapSheet.from_rows(rows), read_int(value.get("coins", 0), "coins"), seasons)
 
 
 def read_position(obj: JSON) -> GameState:
     """A table from the notation. Raises :class:`MalformedPosition` with the reason."""
-    if not isinstance(obj, Mapping):
-        raise MalformedPosition("a position must be a JSON object")
-    unknown = set(obj) - POSITION_KEYS
-    if unknown:
-        raise MalformedPosition(f"unknown position keys: {', '.join(sorted(unknown))}")
-    missing = [key for key in REQUIRED_KEYS if key not in obj]
-    if missing:
-        raise MalformedPosition(f"a position needs {', '.join(missing)}")
+    check_position_keys(obj, POSITION_KEYS, REQUIRED_KEYS)
     season = obj["season"]
     if season not in SEASON_IDS:
         raise MalformedPosition(f"season is one of {', '.join(SEASON_IDS)}")
@@ -158,12 +147,12 @@ def read_position(obj: JSON) -> GameState:
     ruins = obj.get("ruins", False)
     if not isinstance(ruins, bool):
         raise MalformedPosition("ruins must be true or false")
-    players = tuple(_player(item) for item in _list(obj["players"], "players"))
+    players = tuple(_player(item) for item in read_list(obj["players"], "players"))
     state = GameState(
         options=_options(obj.get("options", {})),
         seed=check_seed(obj.get("seed", 0)),
-        draws=_int(obj.get("draws", 0), "draws"),
-        turn=_int(obj.get("turn", 1), "turn"),
+        draws=read_int(obj.get("draws", 0), "draws"),
+        turn=read_int(obj.get("turn", 1), "turn"),
         season=SEASON_IDS.index(str(season)),
         edicts=(edicts[0], edicts[1], edicts[2], edicts[3]),
         deck=_cards(obj["deck"], "deck", all_cards),

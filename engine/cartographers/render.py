@@ -49,6 +49,7 @@ from engine.drawing import (
     mix,
     wrap_text,
 )
+from engine.lettering import isolated
 
 WIDTH = PHONE_WIDTH
 MARGIN = 8
@@ -530,8 +531,9 @@ def card_picture(card_id: str, *, ruins: bool = False, lang: str = "en") -> Pict
 
 
 def _name(seat: str, names: Mapping[str, str] | None) -> str:
+    """A player's display name (or seat), set apart from the sentence it is put in."""
     given = (names or {}).get(seat, "").strip()
-    return given or seat
+    return isolated(given or seat)
 
 
 SEASON_GAP = 8.0

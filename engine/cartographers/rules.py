@@ -86,7 +86,10 @@ from engine.core import (
     IllegalAction,
     MalformedAction,
     MalformedPosition,
+    SeededRules,
     Transition,
+    with_commit,
+    without_commit,
 )
 
 PLACE = "place"
@@ -151,7 +154,7 @@ class _Table:
         )
 
 
-class CartographersRules:
+class CartographersRules(SeededRules[GameState]):
     """The rules of Cartographers (pure; see :class:`~engine.core.Ruleset`)."""
 
     id: ClassVar[str] = "cartographers"
@@ -220,10 +223,8 @@ class CartographersRules:
             raise refuse(IllegalAction, "not_ambush_phase", seat=seat)
         drawing = analyse_action(state, seat, action.data)
         changed = state.commit_of(seat) is not None
-        commits = dict(state.commits)
-        commits[seat] = drawing
-        ordered = tuple((name, commits[name]) for name in state.seats if name in commits)
-        committed = dataclasses.replace(state, commits=ordered)
+        commits = with_commit(state.commits, state.seats, seat, drawing)
+        committed = dataclasses.replace(state, commits=commits)
         waiting = committed.waiting_for
         events: list[Event] = [
             PlacementChosen(seat, state.target_of(seat), drawing),
@@ -236,12 +237,6 @@ class CartographersRules:
         _play_on(table, check_season=True)
         final = dataclasses.replace(table.state, draws=chance.next_index)
         return Transition(final, tuple(table.events))
-
-    def chance_index(self, state: GameState) -> int:
-        return state.draws
-
-    def seed_of(self, state: GameState) -> int:
-        return state.seed
 
     def from_position(self, position: Mapping[str, JSON]) -> GameState:
         return read_position(position)
@@ -257,8 +252,7 @@ def _withdraw(state: GameState, seat: str) -> Transition[GameState]:
     """Take back ``seat``'s unrevealed drawing of this turn."""
     if state.commit_of(seat) is None:
         raise refuse(IllegalAction, "nothing_to_withdraw", seat=seat)
-    commits = tuple(commit for commit in state.commits if commit[0] != seat)
-    withdrawn = dataclasses.replace(state, commits=commits)
+    withdrawn = dataclasses.replace(state, commits=without_commit(state.commits, seat))
     return Transition(withdrawn, (PlacementWithdrawn(seat, withdrawn.waiting_for),))
 
 

@@ -22,7 +22,7 @@ from engine.cartographers.components import (
 )
 from engine.cartographers.placement import Drawing, Offer, needs_a_drawing
 from engine.cartographers.sheet import MapSheet
-from engine.core import JSON, MalformedPosition
+from engine.core import JSON, MalformedPosition, commit_of
 
 
 class AmbushMode(StrEnum):
@@ -189,10 +189,7 @@ class GameState:
         raise KeyError(seat)
 
     def commit_of(self, seat: str) -> Drawing | None:
-        for committed, drawing in self.commits:
-            if committed == seat:
-                return drawing
-        return None
+        return commit_of(self.commits, seat)
 
     def target_of(self, seat: str) -> str:
         """Whose map ``seat`` draws on: its own, or in an ambush phase its neighbour's.

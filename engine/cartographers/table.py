@@ -1,5 +1,5 @@
 """The lifecycle API callers use: :class:`Expedition`, a live table whose state and
-record advance together (see :class:`~engine.core.Game`).
+record advance together (see :class:`~engine.core.LiveTable`).
 
 ``Expedition.new(seats=2, seed=4, side="B")``, ``expedition.place(seat, placement)``,
 ``expedition.draw_monster(seat, placement)``, ``expedition.view(seat)``,
@@ -11,19 +11,17 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from engine.cartographers.components import Terrain
-from engine.cartographers.notation import write_position
 from engine.cartographers.placement import Drawing, Placement
 from engine.cartographers.rules import MONSTER, PLACE, RULESET, legal_placements, table_config
 from engine.cartographers.state import GameState, Result
 from engine.cartographers.view import SeatView, view
-from engine.core import JSON, Action, Event, Game, GameRecord
+from engine.core import JSON, Action, Event, Game, LiveTable
 
 
-class Expedition:
+class Expedition(LiveTable[GameState]):
     """A live Cartographers table."""
 
-    def __init__(self, game: Game[GameState]) -> None:
-        self.game = game
+    ruleset = RULESET
 
     @classmethod
     def new(
@@ -32,27 +30,6 @@ class Expedition:
         """A new table of ``seats`` players (named "1", "2", …)."""
         return cls(Game.new(RULESET, table_config(seats, side, ambush), seed))
 
-    @classmethod
-    def from_position(cls, position: Mapping[str, JSON]) -> Expedition:
-        return cls(Game.from_position(RULESET, position))
-
-    @classmethod
-    def from_record(cls, record: GameRecord) -> Expedition:
-        game: Game[GameState] = Game.from_record(record)
-        return cls(game)
-
-    @property
-    def state(self) -> GameState:
-        return self.game.state
-
-    @property
-    def record(self) -> GameRecord:
-        return self.game.record
-
-    @property
-    def seats(self) -> tuple[str, ...]:
-        return self.state.seats
-
     @property
     def waiting_for(self) -> tuple[str, ...]:
         return self.state.waiting_for
@@ -60,10 +37,6 @@ class Expedition:
     @property
     def result(self) -> Result | None:
         return self.state.result
-
-    @property
-    def is_over(self) -> bool:
-        return self.state.is_over
 
     def act(self, kind: str, seat: str, data: Placement | Mapping[str, JSON]) -> tuple[Event, ...]:
         """Submit an action; raises an :class:`~engine.core.EngineError` and changes
@@ -88,6 +61,3 @@ class Expedition:
         self, seat: str, terrain: Terrain | str, shape: int | None
     ) -> list[Drawing]:
         return legal_placements(self.state, seat, terrain, shape)
-
-    def position(self) -> dict[str, JSON]:
-        return write_position(self.state)

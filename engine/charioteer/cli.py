@@ -16,7 +16,7 @@ races AI levels against each other and prints their figures (win rates, turns, m
 from __future__ import annotations
 
 import argparse
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from typing import TextIO
 
 from engine.charioteer.events import MoveCommitted
@@ -26,10 +26,11 @@ from engine.charioteer.simulate import simulate
 from engine.core import JSON, Event, MalformedPosition
 from engine.jsonio import (
     CommandParser,
+    add_locale,
     dump,
-    locale_option,
     read_json,
     run_command,
+    split_position,
     whole_number,
     write_file,
 )
@@ -37,12 +38,7 @@ from engine.jsonio import (
 
 def resolve_file(document: JSON) -> dict[str, JSON]:
     """Resolve the turn a position-with-moves describes (the ``resolve`` command)."""
-    if not isinstance(document, Mapping):
-        raise MalformedPosition("the file must hold a position object")
-    moves = document.get("moves")
-    if not isinstance(moves, Mapping):
-        raise MalformedPosition('the position needs "moves": {seat: move, …}')
-    position = {key: value for key, value in document.items() if key != "moves"}
+    position, moves = split_position(document, "moves", "{seat: move, …}")
     race = Race.from_position(position)
     strangers = sorted(set(moves) - set(race.seats))
     if strangers:
@@ -115,12 +111,7 @@ def build_parser() -> argparse.ArgumentParser:
     show.add_argument("file", help="position JSON (- for stdin)")
     show.add_argument("--seat", help="also show this seat's hand")
     show.add_argument("--png", help="write the board image to this file")
-    show.add_argument(
-        "--locale",
-        type=locale_option(catalogue().locales),
-        default="en",
-        help=f"language of the text: {', '.join(catalogue().locales)} (default en)",
-    )
+    add_locale(show, catalogue().locales)
     show.set_defaults(run=run_show)
 
     sim = commands.add_parser("simulate", help="race AI levels against each other")

@@ -11,28 +11,19 @@ from typing import ClassVar
 
 from engine.charioteer.components import Card, Colour, EmperorFace, Token
 from engine.charioteer.moves import RevealedMove
-from engine.core import Event
+from engine.core import Event, SeatCommitted, SeatWithdrawn
 
 
 @dataclass(frozen=True)
-class MoveCommitted(Event):
+class MoveCommitted(SeatCommitted):
     """A seat has chosen its move (what it chose stays secret); ``changed`` if it replaced
     an earlier choice this turn."""
 
-    type: ClassVar[str] = "committed"
-    seat: str
-    changed: bool
-    waiting_for: tuple[str, ...]
-
 
 @dataclass(frozen=True)
-class MoveWithdrawn(Event):
+class MoveWithdrawn(SeatWithdrawn):
     """A seat's move for this turn was taken back unrevealed (its seat changed hands): the
     seat owes a move again."""
-
-    type: ClassVar[str] = "withdrawn"
-    seat: str
-    waiting_for: tuple[str, ...]
 
 
 @dataclass(frozen=True)

@@ -38,7 +38,16 @@ from engine.charioteer.state import (
     Skill,
 )
 from engine.charioteer.track import lap_index
-from engine.core import JSON, Chance, EngineError, MalformedPosition, check_seed
+from engine.core import (
+    JSON,
+    Chance,
+    EngineError,
+    MalformedPosition,
+    check_position_keys,
+    check_seed,
+    read_int,
+    read_list,
+)
 
 POSITION_KEYS = frozenset(
     {
@@ -77,18 +86,6 @@ MAX_CARDS = 2 * DECK_SIZE
 """Puzzles may hold cards of their own, but no game holds twice the deck."""
 
 
-def _int(value: JSON, what: str, low: int = 0) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or value < low:
-        raise MalformedPosition(f"{what} must be a whole number ≥ {low}, not {value!r}")
-    return value
-
-
-def _list(value: JSON, what: str) -> list[JSON]:
-    if not isinstance(value, list):
-        raise MalformedPosition(f"{what} must be a list")
-    return value
-
-
 def _face(value: JSON, what: str) -> EmperorFace:
     try:
         return EmperorFace(value)
@@ -98,11 +95,11 @@ def _face(value: JSON, what: str) -> EmperorFace:
 
 
 def _cards(value: JSON, what: str) -> tuple[Card, ...]:
-    return tuple(Card.parse(card) for card in _list(value, what))
+    return tuple(Card.parse(card) for card in read_list(value, what))
 
 
 def _tokens(value: JSON, what: str, *, fan: bool = False) -> tuple[Token, ...]:
-    return tuple(Token.parse(token, fan=fan) for token in _list(value, what))
+    return tuple(Token.parse(token, fan=fan) for token in read_list(value, what))
 
 
 def _skills(value: JSON, seat: str) -> tuple[Skill, Skill, Skill, Skill]:
@@ -131,10 +128,10 @@ def _chariot(obj: JSON) -> Chariot:
     last_move = obj.get("last_move")
     return Chariot(
         seat=seat,
-        position=_int(obj["position"], f"chariot {seat}'s position"),
-        lane=_int(obj["lane"], f"chariot {seat}'s lane"),
-        damage=_int(obj.get("damage", 0), f"chariot {seat}'s damage"),
-        attack=_int(obj.get("attack", 0), f"chariot {seat}'s attack"),
+        position=read_int(obj["position"], f"chariot {seat}'s position"),
+        lane=read_int(obj["lane"], f"chariot {seat}'s lane"),
+        damage=read_int(obj.get("damage", 0), f"chariot {seat}'s damage"),
+        attack=read_int(obj.get("attack", 0), f"chariot {seat}'s attack"),
         skills=_skills(obj["skills"], seat),
         hand=hand,
         tokens=_tokens(obj.get("tokens", []), f"chariot {seat}'s tokens"),
@@ -156,16 +153,9 @@ def _check_lanes(chariots: tuple[Chariot, ...]) -> None:
 
 def read_position(obj: JSON) -> RaceState:
     """A race state from the notation. Raises :class:`MalformedPosition` with the reason."""
-    if not isinstance(obj, Mapping):
-        raise MalformedPosition("a position must be a JSON object")
-    unknown = set(obj) - POSITION_KEYS
-    if unknown:
-        raise MalformedPosition(f"unknown position keys: {', '.join(sorted(unknown))}")
-    missing = [key for key in REQUIRED_KEYS if key not in obj]
-    if missing:
-        raise MalformedPosition(f"a position needs {', '.join(missing)}")
+    check_position_keys(obj, POSITION_KEYS, REQUIRED_KEYS)
     options = RaceOptions.from_json(obj.get("options", {}))
-    raw_chariots = _list(obj["chariots"], "chariots")
+    raw_chariots = read_list(obj["chariots"], "chariots")
     if not MIN_PLAYERS <= len(raw_chariots) <= MAX_PLAYERS:
         raise MalformedPosition(f"a race has {MIN_PLAYERS} to {MAX_PLAYERS} chariots")
     chariots = tuple(_chariot(item) for item in raw_chariots)
@@ -188,8 +178,8 @@ def read_position(obj: JSON) -> RaceState:
     discard = _cards(obj.get("discard", []), "discard")
     fan_discard = _tokens(obj.get("fan_discard", []), "fan_discard", fan=True)
     seed = check_seed(obj.get("seed", 0))
-    chance = Chance.live(seed, _int(obj.get("draws", 0), "draws"))
-    turn = _int(obj["turn"], "turn", 1)
+    chance = Chance.live(seed, read_int(obj.get("draws", 0), "draws"))
+    turn = read_int(obj["turn"], "turn", 1)
     if turn > MAX_TURNS:
         raise MalformedPosition(f"turn {turn} is beyond any race (at most {MAX_TURNS} turns)")
 
@@ -243,10 +233,10 @@ def read_position(obj: JSON) -> RaceState:
     if raw_result is not None:
         if not isinstance(raw_result, Mapping) or set(raw_result) - {"winner", "ranking", "turns"}:
             raise MalformedPosition("result is {winner, ranking, turns}")
-        ranking = tuple(str(seat) for seat in _list(raw_result.get("ranking"), "ranking"))
+        ranking = tuple(str(seat) for seat in read_list(raw_result.get("ranking"), "ranking"))
         if sorted(ranking) != sorted(seats) or raw_result.get("winner") != ranking[0]:
             raise MalformedPosition("the result ranks every seat once, the winner first")
-        result = Result(ranking[0], ranking, _int(raw_result.get("turns", turn), "turns", 1))
+        result = Result(ranking[0], ranking, read_int(raw_result.get("turns", turn), "turns", 1))
 
     return RaceState(
         options=options,

@@ -43,11 +43,14 @@ from engine.core import (
     Event,
     Game,
     GameOver,
-    GameRecord,
     IllegalAction,
+    LiveTable,
     MalformedAction,
     MalformedPosition,
+    SeededRules,
     Transition,
+    with_commit,
+    without_commit,
 )
 
 COMMIT = "commit"
@@ -73,7 +76,7 @@ def _read_config(config: Mapping[str, JSON]) -> tuple[tuple[str, ...], RaceOptio
     return SEAT_NAMES[:seats], options
 
 
-class CharioteerRules:
+class CharioteerRules(SeededRules[RaceState]):
     """The rules of Charioteer (pure; see :class:`~engine.core.Ruleset`)."""
 
     id: ClassVar[str] = "charioteer"
@@ -149,23 +152,14 @@ class CharioteerRules:
         move = Move.from_json(action.data, seat=seat)
         analyse(state, seat, move)
         changed = state.commit_of(seat) is not None
-        commits = dict(state.commits)
-        commits[seat] = move
-        ordered = tuple((name, commits[name]) for name in state.seats if name in commits)
-        committed = _replace(state, commits=ordered)
+        committed = _replace(state, commits=with_commit(state.commits, state.seats, seat, move))
         waiting = committed.waiting_for
         events: list[Event] = [MoveCommitted(seat, changed, waiting)]
         if waiting:
             return Transition(committed, tuple(events))
-        plays = {name: analyse(committed, name, committed_move) for name, committed_move in ordered}
+        plays = {name: analyse(committed, name, chosen) for name, chosen in committed.commits}
         resolved, turn_events = resolve_turn(committed, plays, chance)
         return Transition(resolved, (*events, *turn_events))
-
-    def chance_index(self, state: RaceState) -> int:
-        return state.draws
-
-    def seed_of(self, state: RaceState) -> int:
-        return state.seed
 
     def from_position(self, position: Mapping[str, JSON]) -> RaceState:
         return read_position(position)
@@ -180,7 +174,7 @@ def _withdraw(state: RaceState, seat: str) -> Transition[RaceState]:
         raise GameOver("the race is over", seat=seat)
     if state.commit_of(seat) is None:
         raise IllegalAction("there is no move to withdraw this turn", seat=seat)
-    withdrawn = _replace(state, commits=tuple(c for c in state.commits if c[0] != seat))
+    withdrawn = _replace(state, commits=without_commit(state.commits, seat))
     return Transition(withdrawn, (MoveWithdrawn(seat, withdrawn.waiting_for),))
 
 
@@ -195,37 +189,15 @@ def _with_chariots(state: RaceState, chariots: list[Chariot]) -> RaceState:
 RULESET = CharioteerRules()
 
 
-class Race:
-    """A live race: state and record advanced together (see :class:`~engine.core.Game`)."""
+class Race(LiveTable[RaceState]):
+    """A live race: state and record advanced together (see :class:`~engine.core.LiveTable`)."""
 
-    def __init__(self, game: Game[RaceState]) -> None:
-        self.game = game
+    ruleset = RULESET
 
     @classmethod
     def new(cls, seats: int = 4, seed: int = 0, **options: Any) -> Race:
         """A new race of 2–6 seats (named A, B, C…) with :class:`RaceOptions`."""
         return cls(Game.new(RULESET, race_config(seats, **options), seed))
-
-    @classmethod
-    def from_position(cls, position: Mapping[str, JSON]) -> Race:
-        return cls(Game.from_position(RULESET, position))
-
-    @classmethod
-    def from_record(cls, record: GameRecord) -> Race:
-        game: Game[RaceState] = Game.from_record(record)
-        return cls(game)
-
-    @property
-    def state(self) -> RaceState:
-        return self.game.state
-
-    @property
-    def record(self) -> GameRecord:
-        return self.game.record
-
-    @property
-    def seats(self) -> tuple[str, ...]:
-        return self.state.seats
 
     @property
     def turn(self) -> int:
@@ -238,10 +210,6 @@ class Race:
     @property
     def result(self) -> Result | None:
         return self.state.result
-
-    @property
-    def is_over(self) -> bool:
-        return self.state.result is not None
 
     def commit(self, seat: str, move: Move | Mapping[str, JSON]) -> tuple[Event, ...]:
         """Choose (or change) ``seat``'s move; the last seat's commit resolves the turn.
@@ -256,6 +224,3 @@ class Race:
 
     def legal_moves(self, seat: str, *, discards: bool = True) -> list[Move]:
         return legal_moves(self.state, seat, discards=discards)
-
-    def position(self) -> dict[str, JSON]:
-        return write_position(self.state)

@@ -10,7 +10,6 @@ figures, on any machine.
 from __future__ import annotations
 
 import dataclasses
-import math
 from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
@@ -29,11 +28,10 @@ from engine.charioteer.events import (
 from engine.charioteer.race import Race
 from engine.charioteer.state import RaceOptions
 from engine.core import JSON, Event, MalformedAction, Rng
+from engine.simulation import game_seed, wilson_interval
 
 MAX_TURNS = 200
 """A race still running after this many turns is abandoned (counted; never expected)."""
-
-Z95 = 1.959963984540054
 
 
 @dataclass(frozen=True)
@@ -58,11 +56,6 @@ class RaceRecord:
     winner: int | None
     ranking: tuple[int, ...]
     stats: tuple[EntryStats, ...]
-
-
-def race_seed(seed: int, index: int) -> int:
-    """The seed of race ``index`` of a run."""
-    return Rng(seed, index).next64() >> 1
 
 
 def play_race(
@@ -153,21 +146,10 @@ class _RaceRunner:
     def __call__(self, index: int) -> RaceRecord:
         return play_race(
             self.players,
-            race_seed(self.seed, index),
+            game_seed(self.seed, index),
             laps=self.laps,
             rotation=index % len(self.players),
         )
-
-
-def wilson_interval(wins: int, trials: int) -> tuple[float, float]:
-    """The 95 % Wilson score interval of a proportion."""
-    if trials == 0:
-        return (0.0, 1.0)
-    p = wins / trials
-    denominator = 1 + Z95**2 / trials
-    centre = (p + Z95**2 / (2 * trials)) / denominator
-    half = Z95 * math.sqrt(p * (1 - p) / trials + Z95**2 / (4 * trials**2)) / denominator
-    return (max(0.0, centre - half), min(1.0, centre + half))
 
 
 def summarise(

@@ -23,7 +23,7 @@ from engine.charioteer.components import (
 )
 from engine.charioteer.moves import Move, RevealedMove
 from engine.charioteer.track import finish_position, lap_index, laps_completed
-from engine.core import JSON, MalformedPosition
+from engine.core import JSON, MalformedPosition, commit_of
 
 SEAT_NAMES: tuple[str, ...] = ("A", "B", "C", "D", "E", "F")
 MAX_LAPS = 9
@@ -212,10 +212,7 @@ class RaceState:
         raise KeyError(seat)
 
     def commit_of(self, seat: str) -> Move | None:
-        for committed, move in self.commits:
-            if committed == seat:
-                return move
-        return None
+        return commit_of(self.commits, seat)
 
     @property
     def waiting_for(self) -> tuple[str, ...]:

@@ -118,9 +118,9 @@ async def test_a_posted_board_keeps_the_race_in_memory(
     rebuilt: list[int] = []
     read_actions = service.storage.actions
 
-    async def counted(race_id: int) -> Any:
-        rebuilt.append(race_id)
-        return await read_actions(race_id)
+    async def counted(table_id: int) -> Any:
+        rebuilt.append(table_id)
+        return await read_actions(table_id)
 
     monkeypatch.setattr(service.storage, "actions", counted)
     table_now, _ = await service.view_for(table.id, None)

@@ -72,7 +72,7 @@ async def test_a_change_of_hands_withdraws_the_seats_move_with_it(
         assert reread.seat("C").user_id == MALLORY
         assert view.my_move is None and set(view.waiting_for) == {"A", "B", "C"}
         kinds = await again.storage.read(
-            "SELECT seat, kind, source, by_user FROM actions WHERE race_id = ? ORDER BY seq",
+            "SELECT seat, kind, source, by_user FROM actions WHERE table_id = ? ORDER BY seq",
             (table.id,),
         )
         assert tuple(kinds[-1]) == ("C", "withdraw", "substitution", ALICE)

@@ -54,23 +54,25 @@ def race_settings(seats: int, laps: int | None = None, **settings: object) -> Ta
     return TableSettings(seats=seats, options=options, **settings)  # type: ignore[arg-type]
 
 
-async def random_move(service: TableService, race_id: int, user: int, rng: Rng) -> tuple[Move, int]:
-    _, view = await service.view_for(race_id, user)
+async def random_move(
+    service: TableService, table_id: int, user: int, rng: Rng
+) -> tuple[Move, int]:
+    _, view = await service.view_for(table_id, user)
     moves = view.legal_moves(discards=False)
     return moves[rng.below(len(moves))], view.turn
 
 
-async def play_to_the_end(service: TableService, race_id: int, rng: Rng) -> list[Update]:
+async def play_to_the_end(service: TableService, table_id: int, rng: Rng) -> list[Update]:
     updates = []
     for _ in range(500):
-        table = await service.table(race_id)
+        table = await service.table(table_id)
         if table.status != "running":
             return updates
         for seat in table.waiting_humans():
             assert seat.user_id is not None
-            move, turn = await random_move(service, race_id, seat.user_id, rng)
-            updates.append(await service.submit(race_id, seat.user_id, move, turn))
-            updates.extend(await service.play_ai_seats(race_id))
+            move, turn = await random_move(service, table_id, seat.user_id, rng)
+            updates.append(await service.submit(table_id, seat.user_id, move, turn))
+            updates.extend(await service.play_ai_seats(table_id))
     raise AssertionError("the race did not end")
 
 
@@ -146,7 +148,7 @@ async def test_two_processes_racing_the_last_move_and_the_deadline_resolve_the_t
         assert sum(update.resolved for update in resolved) == 1
         if not isinstance(click, Update):
             assert isinstance(click, ServiceError) and click.key == "error.stale_turn"
-        stored = await clicks.storage.race(table.id)
+        stored = await clicks.storage.table(table.id)
         assert stored is not None and stored.turn == turn + 1 and stored.seq == 2
         assert await timer.storage.action_count(table.id) == 2
         assert await timer.fire_due() == [] and await clicks.fire_due() == []
@@ -342,8 +344,8 @@ async def test_a_read_begun_before_a_substitution_does_not_cache_the_old_seats(
     read_seats = service.storage.seats
     seats_read, go_on = asyncio.Event(), asyncio.Event()
 
-    async def seats_then_wait(race_id: int) -> list[SeatRow]:
-        seats = await read_seats(race_id)
+    async def seats_then_wait(table_id: int) -> list[SeatRow]:
+        seats = await read_seats(table_id)
         if not seats_read.is_set():
             seats_read.set()
             await go_on.wait()
@@ -371,21 +373,21 @@ async def test_announcements_read_while_a_turn_is_stored_show_the_new_turn(
     move, turn = await random_move(service, table.id, ALICE, Rng(1))
     await service.submit(table.id, ALICE, move, turn)
     await service.announcements(table.id)  # the cache holds turn 1's game
-    read_race = service.storage.race
+    read_table = service.storage.table
     stored, go_on = asyncio.Event(), asyncio.Event()
 
-    async def race_then_wait(race_id: int) -> Any:
-        row = await read_race(race_id)
+    async def read_then_wait(table_id: int) -> Any:
+        row = await read_table(table_id)
         if row is not None and row.turn == 2 and not stored.is_set():
             stored.set()
             await go_on.wait()
         return row
 
-    monkeypatch.setattr(service.storage, "race", race_then_wait)
+    monkeypatch.setattr(service.storage, "table", read_then_wait)
     bob_move, _ = await random_move(service, table.id, BOB, Rng(2))
     mover = asyncio.create_task(service.submit(table.id, BOB, bob_move, turn))
     await stored.wait()
-    monkeypatch.setattr(service.storage, "race", read_race)
+    monkeypatch.setattr(service.storage, "table", read_table)
     pending = await service.announcements(table.id)
     go_on.set()
     assert (await mover).resolved

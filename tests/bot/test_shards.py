@@ -199,7 +199,7 @@ async def test_two_processes_holding_one_shard_time_out_a_table_once_by_claims(
             race = await open_timed_race(first, guild_on(0, 1))
             await first.play_ai_seats(race)
             clock.advance(301)
-            claimed = await first.storage.claim_due_races(clock.now(), first.holder, 60.0)
+            claimed = await first.storage.claim_due_tables(clock.now(), first.holder, 60.0)
             assert claimed == [race]
             assert await second.fire_due() == []
             waiting = asyncio.create_task(second.wait_until_due(3600))
@@ -326,14 +326,14 @@ async def test_a_deadline_and_the_last_move_in_two_processes_resolve_the_turn_on
             [fired] = meanwhile
             assert isinstance(fired, list) and [u.resolved for u in fired] == [True]
         actions = await owner.storage.read(
-            "SELECT seq, source FROM actions WHERE race_id = ? ORDER BY seq", (table.id,)
+            "SELECT seq, source FROM actions WHERE table_id = ? ORDER BY seq", (table.id,)
         )
         assert [tuple(row) for row in actions] == [
             (1, "player"),
             (2, "player" if first == "move" else "timeout"),
         ]
         reveals = await owner.storage.read(
-            "SELECT turn FROM outbox WHERE race_id = ? AND kind = 'reveal'", (table.id,)
+            "SELECT turn FROM outbox WHERE table_id = ? AND kind = 'reveal'", (table.id,)
         )
         assert [row[0] for row in reveals] == [1]
         assert (await dms.table(table.id)).row.turn == 2
@@ -390,7 +390,7 @@ async def test_ai_seats_played_before_another_process_acts_are_all_reported(
         [[moved]] = meanwhile
         assert isinstance(moved, Update) and moved.seat == "A" and not moved.resolved
         actions = await owner.storage.read(
-            "SELECT seq, source FROM actions WHERE race_id = ? ORDER BY seq", (table.id,)
+            "SELECT seq, source FROM actions WHERE table_id = ? ORDER BY seq", (table.id,)
         )
         assert [tuple(row) for row in actions] == [
             (1, "ai"),

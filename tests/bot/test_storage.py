@@ -14,11 +14,9 @@ import aiosqlite
 import asyncpg
 import pytest
 
-from bot.postgres import MIGRATIONS as POSTGRES_MIGRATIONS
 from bot.postgres import PostgresDatabase
 from bot.shards import EVERY_SHARD, Shards
 from bot.sql import DuplicateRow
-from bot.storage import MIGRATIONS as SQLITE_MIGRATIONS
 from bot.storage import StaleWrite, Storage, StorageError, StoredAction
 from engine.core import Action
 from tests.databases import postgres_schema
@@ -67,11 +65,11 @@ async def test_a_host_fact_is_kept_replaced_and_survives_reopening(db_path: str)
 
 
 async def test_two_connections_storing_the_same_seq_at_once_store_it_once(db_path: str) -> None:
-    """Two processes' writes of one race's next action: the race row's lock serialises
+    """Two processes' writes of one table's next action: the table row's lock serialises
     them and the seq is re-checked under it, so one commits and the other is stale."""
     first, second = await Storage.open(db_path), await Storage.open(db_path)
     try:
-        race_id = await first.create_race(
+        table_id = await first.create_table(
             game="charioteer",
             guild_id=1,
             channel_id=2,
@@ -85,7 +83,7 @@ async def test_two_connections_storing_the_same_seq_at_once_store_it_once(db_pat
 
         def action(storage_name: str) -> StoredAction:
             return StoredAction(
-                race_id=race_id,
+                table_id=table_id,
                 seq=1,
                 action=Action("move", "1", {"by": storage_name}, ()),
                 by_user=11,
@@ -106,10 +104,10 @@ async def test_two_connections_storing_the_same_seq_at_once_store_it_once(db_pat
         )
         assert sorted(type(outcome).__name__ for outcome in outcomes) == ["NoneType", "StaleWrite"]
         winner = "first" if outcomes[0] is None else "second"
-        assert [a.data for a in await second.actions(race_id)] == [{"by": winner}]
-        race = await first.race(race_id)
-        assert race is not None and race.seq == 1 and race.state == f'{{"by":"{winner}"}}'
-        assert len(await first.pending_announcements(race_id)) == 1
+        assert [a.data for a in await second.actions(table_id)] == [{"by": winner}]
+        table = await first.table(table_id)
+        assert table is not None and table.seq == 1 and table.state == f'{{"by":"{winner}"}}'
+        assert len(await first.pending_announcements(table_id)) == 1
     finally:
         await first.close()
         await second.close()
@@ -137,14 +135,10 @@ async def test_an_unreachable_postgresql_is_one_sentence_without_the_password() 
     assert "secret" not in message
 
 
-def test_both_databases_have_the_same_numbered_migrations() -> None:
-    assert len(SQLITE_MIGRATIONS) == len(POSTGRES_MIGRATIONS)
-
-
-async def running_races(storage: Storage, deadlines: list[float]) -> list[int]:
+async def running_tables(storage: Storage, deadlines: list[float]) -> list[int]:
     ids = []
     for deadline in deadlines:
-        race_id = await storage.create_race(
+        table_id = await storage.create_table(
             game="charioteer",
             guild_id=1,
             channel_id=2,
@@ -155,29 +149,29 @@ async def running_races(storage: Storage, deadlines: list[float]) -> list[int]:
             locale=None,
             now=1.0,
         )
-        await storage.update_race(race_id, 1.0, status="running", deadline=deadline)
-        ids.append(race_id)
+        await storage.update_table(table_id, 1.0, status="running", deadline=deadline)
+        ids.append(table_id)
     return ids
 
 
-async def test_processes_claim_disjoint_due_races_until_their_lease_ends() -> None:
-    """PostgreSQL: each due race is handled by one process at a time (a lease it renews);
-    claiming at the same moment, two processes take disjoint races."""
+async def test_processes_claim_disjoint_due_tables_until_their_lease_ends() -> None:
+    """PostgreSQL: each due table is handled by one process at a time (a lease it renews);
+    claiming at the same moment, two processes take disjoint tables."""
     async with postgres_schema() as url:
         first, second = await Storage.open(url), await Storage.open(url)
         try:
-            races = await running_races(first, [10.0, 20.0, 30.0, 500.0])
+            tables = await running_tables(first, [10.0, 20.0, 30.0, 500.0])
             mine, theirs = await asyncio.gather(
-                first.claim_due_races(100.0, "first", lease=60.0, limit=2),
-                second.claim_due_races(100.0, "second", lease=60.0, limit=2),
+                first.claim_due_tables(100.0, "first", lease=60.0, limit=2),
+                second.claim_due_tables(100.0, "second", lease=60.0, limit=2),
             )
             assert not set(mine) & set(theirs)
-            assert sorted(mine + theirs) == races[:3]
-            assert await first.claim_due_races(110.0, "first", lease=60.0) == mine
-            assert await second.claim_due_races(110.0, "second", lease=60.0) == theirs
-            assert await second.claim_due_races(200.0, "second", lease=60.0) == races[:3]
-            await second.release_claims("second", races[:1])
-            assert await first.claim_due_races(201.0, "first", lease=60.0) == races[:1]
+            assert sorted(mine + theirs) == tables[:3]
+            assert await first.claim_due_tables(110.0, "first", lease=60.0) == mine
+            assert await second.claim_due_tables(110.0, "second", lease=60.0) == theirs
+            assert await second.claim_due_tables(200.0, "second", lease=60.0) == tables[:3]
+            await second.release_claims("second", tables[:1])
+            assert await first.claim_due_tables(201.0, "first", lease=60.0) == tables[:1]
         finally:
             await first.close()
             await second.close()
@@ -187,18 +181,18 @@ async def test_processes_claim_disjoint_tables_with_posts_pending() -> None:
     async with postgres_schema() as url:
         first, second = await Storage.open(url), await Storage.open(url)
         try:
-            races = await running_races(first, [1000.0, 1000.0, 1000.0])
+            tables = await running_tables(first, [1000.0, 1000.0, 1000.0])
             insert = (
-                "INSERT INTO outbox (race_id, kind, seq, turn, created_at)"
+                "INSERT INTO outbox (table_id, kind, seq, turn, created_at)"
                 " VALUES (?, 'board', 0, 1, 1.0)"
             )
-            for race_id in races[:2]:
-                await first.write_with(lambda db, r=race_id: db.execute(insert, (r,)).close())
+            for table_id in tables[:2]:
+                await first.write_with(lambda db, r=table_id: db.execute(insert, (r,)).close())
             mine = await first.claim_tables_with_pending(5.0, "first", lease=60.0, limit=1)
             theirs = await second.claim_tables_with_pending(5.0, "second", lease=60.0)
-            assert sorted(mine + theirs) == races[:2] and len(mine) == 1
+            assert sorted(mine + theirs) == tables[:2] and len(mine) == 1
             await first.release_claims("first")
-            assert await second.claim_tables_with_pending(6.0, "second", lease=60.0) == races[:2]
+            assert await second.claim_tables_with_pending(6.0, "second", lease=60.0) == tables[:2]
         finally:
             await first.close()
             await second.close()
@@ -207,11 +201,11 @@ async def test_processes_claim_disjoint_tables_with_posts_pending() -> None:
 async def test_a_read_waits_for_no_write_in_progress(tmp_path: Path) -> None:
     """Reads do not queue behind a write on the connection's thread (under load they waited
     for every commit before them): while a write transaction is held open, a read of a
-    race completes at once and sees the last committed state."""
+    table completes at once and sees the last committed state."""
     db_path = tmp_path / "circus.db"  # SQLite: its second, read-only connection
     storage = await Storage.open(str(db_path))
     try:
-        race_id = await storage.create_race(
+        table_id = await storage.create_table(
             game="charioteer",
             guild_id=None,
             channel_id=None,
@@ -225,13 +219,15 @@ async def test_a_read_waits_for_no_write_in_progress(tmp_path: Path) -> None:
         entered, release = threading.Event(), threading.Event()
 
         def hold(connection: sqlite3.Connection) -> None:
-            connection.execute("UPDATE races SET status = 'running' WHERE id = ?", (race_id,))
+            connection.execute(
+                "UPDATE game_tables SET status = 'running' WHERE id = ?", (table_id,)
+            )
             entered.set()
             release.wait()
 
         writing = asyncio.create_task(storage.write_with(hold))
         await asyncio.to_thread(entered.wait)
-        reading = asyncio.create_task(storage.race(race_id))
+        reading = asyncio.create_task(storage.table(table_id))
         await asyncio.sleep(0)
         done = reading.done()
         release.set()
@@ -239,7 +235,7 @@ async def test_a_read_waits_for_no_write_in_progress(tmp_path: Path) -> None:
         assert done
         row = await reading
         assert row is not None and row.status == "lobby"
-        assert (await storage.race(race_id)).status == "running"  # type: ignore[union-attr]
+        assert (await storage.table(table_id)).status == "running"  # type: ignore[union-attr]
     finally:
         await storage.close()
 
@@ -252,7 +248,7 @@ async def test_writes_made_together_commit_together_and_fail_alone(tmp_path: Pat
     try:
         commits = storage.commits
         facts = [storage.set_fact(f"fact:{n}", str(n)) for n in range(8)]
-        stale = storage.update_race(999, 1.0, status="running")  # no such race: StaleWrite
+        stale = storage.update_table(999, 1.0, status="running")  # no such table: StaleWrite
         outcomes = await asyncio.gather(*facts, stale, return_exceptions=True)
         assert outcomes[:8] == [None] * 8
         assert isinstance(outcomes[8], StaleWrite)
@@ -268,10 +264,10 @@ async def test_writes_made_together_commit_together_and_fail_alone(tmp_path: Pat
 
 
 async def test_the_time_limit_dispatcher_reads_through_indexes(tmp_path: Path) -> None:
-    """The dispatcher looks for deadlines and reminders after every change of any race's
-    deadline; read by scanning, every look read every running race (under load, bursts that
+    """The dispatcher looks for deadlines and reminders after every change of any table's
+    deadline; read by scanning, every look read every running table (under load, bursts that
     held the event loop). Each of its queries searches a range of an index by time on SQLite
-    (not all running races through the status index, and no sorting afterwards)."""
+    (not all running tables through the status index, and no sorting afterwards)."""
     storage = await Storage.open(str(tmp_path / "circus.db"))
     asked: list[tuple[str, Any]] = []
     fetch = storage.database.fetch
@@ -286,7 +282,7 @@ async def test_the_time_limit_dispatcher_reads_through_indexes(tmp_path: Path) -
         for owned in (EVERY_SHARD, shards):
             await storage.next_deadline(owned)
             await storage.next_reminder(owned)
-            await storage.due_races(100.0, owned)
+            await storage.due_tables(100.0, owned)
             await storage.reminder_candidates(100.0, owned)
         assert len(asked) == 8
         reader = storage.database.reader
@@ -294,7 +290,7 @@ async def test_the_time_limit_dispatcher_reads_through_indexes(tmp_path: Path) -
         for sql, params in asked:
             plan = [row[3] for row in reader.execute(f"EXPLAIN QUERY PLAN {sql}", params)]
             searches_by_time = [
-                step.startswith("SEARCH races USING")
+                step.startswith("SEARCH game_tables USING")
                 and re.search(r"\((.*(deadline|remind_at)[<>])", step)
                 for step in plan
             ]

@@ -204,4 +204,4 @@ async def test_a_forged_option_outside_its_declared_range_is_refused_before_the_
         assert refusal in answer.content and answer.ephemeral_to is alice, (command, options)
     storage = circus.bot.service.storage
     assert await storage.read("SELECT id FROM tournaments") == []
-    assert await storage.read("SELECT id FROM races") == []
+    assert await storage.read("SELECT id FROM game_tables") == []

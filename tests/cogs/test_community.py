@@ -156,7 +156,7 @@ async def test_an_unstarted_lobby_closes_at_its_servers_expiry(circus: Circus) -
     service = circus.bot.service
     assert await circus.bot.community_cog.close_expired_lobbies() == []
     await service.storage.write_with(
-        lambda db: db.execute("UPDATE races SET created_at = created_at - 3601").close()
+        lambda db: db.execute("UPDATE game_tables SET created_at = created_at - 3601").close()
     )
     [closed] = await circus.bot.community_cog.close_expired_lobbies()
     assert (await service.table(closed)).status == "abandoned"

@@ -27,7 +27,7 @@ SUBSTITUTE = ["race substitute", "game substitute"]
 
 
 def seats(database: str, race: int = 1) -> dict[str, int | None]:
-    found = rows(database, "SELECT seat, user_id FROM seats WHERE race_id = ?", (race,))
+    found = rows(database, "SELECT seat, user_id FROM seats WHERE table_id = ?", (race,))
     return {seat: user for seat, user in found}
 
 
@@ -37,7 +37,7 @@ def actions(database: str, race: int = 1) -> list[tuple[str, str, str]]:
         (seat, kind, source)
         for seat, kind, source in rows(
             database,
-            "SELECT seat, kind, source FROM actions WHERE race_id = ? ORDER BY seq",
+            "SELECT seat, kind, source FROM actions WHERE table_id = ? ORDER BY seq",
             (race,),
         )
     ]
@@ -181,7 +181,7 @@ async def test_a_tournament_table_has_no_entrant_host(fake: FakeDiscord, databas
         assert "round 1" in (await started.followup(0)).content
         game = {user for _, user in rows(database, "SELECT seat, user_id FROM seats")}
         assert game == {first.id, second.id}
-        ((host,),) = rows(database, "SELECT host_id FROM races WHERE id = 1")
+        ((host,),) = rows(database, "SELECT host_id FROM game_tables WHERE id = 1")
         assert host == organiser.id
         for player, rival_seat in ((first, "B"), (second, "A")):
             abandon = await answer(player, channel, "game abandon", game=1)
@@ -190,7 +190,7 @@ async def test_a_tournament_table_has_no_entrant_host(fake: FakeDiscord, databas
                 player, channel, "game substitute", seat=rival_seat, member=friend, game=1
             )
             assert "still playing" in swap or "Only" in swap
-        assert rows(database, "SELECT status FROM races WHERE id = 1") == [("running",)]
+        assert rows(database, "SELECT status FROM game_tables WHERE id = 1") == [("running",)]
         removed = await organiser.slash(channel, "tournament remove", tournament=1, member=first)
         assert "is out of Cup" in (await removed.reply()).content
         seated = {seat: user for seat, user in rows(database, "SELECT seat, user_id FROM seats")}

@@ -37,7 +37,7 @@ async def test_a_finished_tournament_keeps_its_record(fake: FakeDiscord, databas
         for member in (alice, bob):
             await click(member, post, "join")
         await (await alice.slash(channel, "tournament start", tournament=1)).followup(0)
-        ((race,),) = await bot.service.storage.read("SELECT id FROM races")
+        ((race,),) = await bot.service.storage.read("SELECT id FROM game_tables")
         await play_to_the_end(bot.service, race, Rng(race))
         await bot.tournament_cog.game_over(race)
         record = await desk.load(1)
@@ -195,7 +195,7 @@ async def test_a_result_stored_as_another_process_drops_a_player_counts_once(
         for member in members:
             await click(member, post, "join")
         await (await members[0].slash(channel, "tournament start", tournament=1)).followup(0)
-        first, second = [r for (r,) in await bot.service.storage.read("SELECT id FROM races")]
+        first, second = [r for (r,) in await bot.service.storage.read("SELECT id FROM game_tables")]
         await play_to_the_end(bot.service, first, Rng(first))
         at_second = (await bot.service.table(second)).seats[0].user_id
         elsewhere = TournamentDesk(await Storage.open(database), cog.desk.clock)
@@ -235,7 +235,7 @@ async def test_a_game_that_ended_just_before_a_restart_is_reported_after_it(
         for member in (alice, bob):
             await click(member, post, "join")
         await (await alice.slash(channel, "tournament start", tournament=1)).followup(0)
-        ((race,),) = await bot.service.storage.read("SELECT id FROM races")
+        ((race,),) = await bot.service.storage.read("SELECT id FROM game_tables")
     # the bot died after the game's last move and its posts, before the tournament heard
     service = await TableService.create(database, clock=clock)
     await play_to_the_end(service, race, Rng(race))
@@ -297,7 +297,7 @@ async def test_tournament_games_open_only_where_the_server_allows_games(
         for member in (alice, bob):
             await click(member, post, "join")
         await (await alice.slash(lounge, "tournament start", tournament=1)).followup(0)
-        ((first,),) = await service.storage.read("SELECT id FROM races")
+        ((first,),) = await service.storage.read("SELECT id FROM game_tables")
         assert (await service.table(first)).row.channel_id == home.id
         assert [thread.parent for thread in guild.threads()] == [home]
 
@@ -305,7 +305,9 @@ async def test_tournament_games_open_only_where_the_server_allows_games(
         advanced = await alice.slash(lounge, "tournament advance", tournament=1)
         announced = (await advanced.followup(0)).content
         assert f"<#{home.id}>" in announced and f"<#{games.id}>" in announced
-        (second,) = [r for (r,) in await service.storage.read("SELECT id FROM races") if r != first]
+        (second,) = [
+            r for (r,) in await service.storage.read("SELECT id FROM game_tables") if r != first
+        ]
         assert (await service.table(second)).row.channel_id == games.id
         assert [thread.parent for thread in guild.threads()] == [home, games]
 
@@ -341,7 +343,7 @@ async def test_tournament_tables_are_named_in_their_games_own_words(
                 await click(member, post, "join")
             started = await members[0].slash(channel, "tournament start", tournament=number)
             announced = (await started.followup(0)).content
-            races = await bot.service.storage.read("SELECT MAX(id) FROM races")
+            races = await bot.service.storage.read("SELECT MAX(id) FROM game_tables")
             race = int(races[0][0])
             assert line.format(race) in announced, announced
             assert word not in announced.lower()
@@ -372,7 +374,7 @@ async def test_tournament_posts_ping_only_the_players_they_name_on_purpose(
             await click(member, post, "join")
         started = await alice.slash(channel, "tournament start", tournament=1)
         announced = await started.followup(0)
-        ((race,),) = await bot.service.storage.read("SELECT id FROM races")
+        ((race,),) = await bot.service.storage.read("SELECT id FROM game_tables")
         await play_to_the_end(bot.service, race, Rng(race))
         await bot.tournament_cog.game_over(race)
         (final,) = [m for m in channel.public_messages() if "Champion" in m.content]
@@ -430,7 +432,7 @@ async def test_tournament_games_do_not_count_against_the_open_game_limits(
         for member in (alice, bob):
             await click(member, post, "join")
         await (await alice.slash(channel, "tournament start", tournament=1)).followup(0)
-        ((race,),) = await bot.service.storage.read("SELECT id FROM races")
+        ((race,),) = await bot.service.storage.read("SELECT id FROM game_tables")
         assert (await bot.service.table(race)).status == "running"
         lobby = await (await alice.slash(channel, "race new")).reply()
         assert not lobby.ephemeral

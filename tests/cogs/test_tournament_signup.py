@@ -157,7 +157,7 @@ async def test_pause_resume_and_a_removed_player_handing_the_seat_to_the_ai(
         assert "is paused" in paused.content and not paused.ephemeral_to
 
         (race,) = [
-            r for (r,) in await service.storage.read("SELECT race_id FROM tournament_tables")
+            r for (r,) in await service.storage.read("SELECT table_id FROM tournament_tables")
         ]
         removed = members[2]
         answer = await (
@@ -211,7 +211,7 @@ async def test_a_round_ends_when_its_time_runs_out(fake: FakeDiscord, tmp_path: 
         for member in members:
             await click(member, post, "join")
         await (await members[0].slash(channel, "tournament start", tournament=1)).followup(0)
-        (first,) = [r for (r,) in await bot.service.storage.read("SELECT id FROM races")]
+        (first,) = [r for (r,) in await bot.service.storage.read("SELECT id FROM game_tables")]
         clock.advance(HOUR - 60)
         assert (await bot.service.table(first)).status == "running"
         clock.advance(61)
@@ -236,7 +236,7 @@ async def test_two_tables_ending_at_once_both_count_and_the_next_round_opens(
         for member in members:
             await click(member, post, "join")
         await (await members[0].slash(channel, "tournament start", tournament=1)).followup(0)
-        races = [r for (r,) in await bot.service.storage.read("SELECT id FROM races")]
+        races = [r for (r,) in await bot.service.storage.read("SELECT id FROM game_tables")]
         assert len(races) == 2
         for race in races:
             await play_to_the_end(bot.service, race, Rng(race))
@@ -271,7 +271,7 @@ async def test_a_cartographers_tournament_counts_its_game_once_the_game_is_settl
         for member in members:
             await click(member, post, "join")
         await (await members[0].slash(channel, "tournament start", tournament=1)).followup(0)
-        ((race,),) = await bot.service.storage.read("SELECT id FROM races")
+        ((race,),) = await bot.service.storage.read("SELECT id FROM game_tables")
         await bot.service.abandon(race, members[0].id, admin=True)
         await bot.announcer.settle(race)
         record = await bot.tournament_cog.desk.load(1)

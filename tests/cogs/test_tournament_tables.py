@@ -33,7 +33,7 @@ async def test_a_spanish_servers_tournament_games_are_in_spanish(
             await click(member, post, "join")
         started = await guild.owner.slash(channel, "tournament start", tournament=1)
         await started.followup(0)
-        assert rows(database, "SELECT locale FROM races") == [("es",)]
+        assert rows(database, "SELECT locale FROM game_tables") == [("es",)]
         await fake.wait_for(
             lambda: any(
                 "Carrera #1 · turno 1" in message.content

@@ -162,4 +162,4 @@ def reveals(place: Channel) -> list[Message]:
 
 def database_actions(database: Any) -> list[tuple[str, str, int]]:
     """(seat, source, seq) of every stored action."""
-    return rows(database, "SELECT seat, source, seq FROM actions ORDER BY race_id, seq")
+    return rows(database, "SELECT seat, source, seq FROM actions ORDER BY table_id, seq")

@@ -78,7 +78,7 @@ def tables_acted_on(process: BotProcess) -> set[int]:
 def stored(database: str | Path) -> list[tuple[int, int, str, str]]:
     return [
         (int(r[0]), int(r[1]), str(r[2]), str(r[3]))
-        for r in rows(database, "SELECT race_id, seq, seat, source FROM actions ORDER BY 1, 2")
+        for r in rows(database, "SELECT table_id, seq, seat, source FROM actions ORDER BY 1, 2")
     ]
 
 

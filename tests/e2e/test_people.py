@@ -19,7 +19,7 @@ from tests.fakediscord.harness import BotProcess
 
 
 def stored_board(table: Table) -> int | None:
-    found = rows(table.database, "SELECT board_message_id FROM races")
+    found = rows(table.database, "SELECT board_message_id FROM game_tables")
     return found[0][0] if found else None
 
 

@@ -48,9 +48,9 @@ def race_state(table: Table, race: int = 1) -> list[Any]:
     return [
         rows(table.database, query, (race,))
         for query in (
-            "SELECT status, host_id, guild_id FROM races WHERE id = ?",
-            "SELECT seat, user_id FROM seats WHERE race_id = ? ORDER BY seat",
-            "SELECT seq, seat, source FROM actions WHERE race_id = ? ORDER BY seq",
+            "SELECT status, host_id, guild_id FROM game_tables WHERE id = ?",
+            "SELECT seat, user_id FROM seats WHERE table_id = ? ORDER BY seat",
+            "SELECT seq, seat, source FROM actions WHERE table_id = ? ORDER BY seq",
         )
     ]
 

@@ -1,10 +1,13 @@
-"""The shared drawing helpers: text that fits, readable ink, patterns, recorded sizes."""
+"""The shared drawing helpers: text that fits, readable ink, patterns, recorded sizes, and
+text in every script (each character drawn by a bundled font, in reading order)."""
 
 import io
 
 import pytest
+from fontTools.ttLib import TTFont
 from PIL import Image
 
+from engine import lettering
 from engine.drawing import (
     ELLIPSIS,
     INK,
@@ -16,8 +19,11 @@ from engine.drawing import (
     fit_text,
     text_colour,
     text_width,
+    without_last_character,
     wrap_text,
 )
+from engine.lettering import bidi_levels, isolated, runs, visual_order
+from tests.engine.scripts import NAMES
 
 
 def test_text_that_fits_keeps_its_size() -> None:
@@ -65,3 +71,100 @@ def test_every_pattern_marks_its_box(kind: Pattern) -> None:
     canvas.pattern((0, 0, 40, 40), kind, INK)
     image = Image.open(io.BytesIO(canvas.picture().png)).convert("L")
     assert image.getextrema()[0] < 128
+
+
+# --------------------------------------------------------------------------- every script
+
+
+NO_FONT_HAS = "\ue000"
+"""A private-use character: no bundled font has it."""
+
+
+def drawn(text: str, bold: bool = False) -> Image.Image:
+    """``text`` drawn at 16 on a white strip, as grey levels."""
+    canvas = Canvas(300, 40, WHITE)
+    canvas.text((10, 20), text, 16, INK, "lm", bold)
+    return Image.open(io.BytesIO(canvas.picture().png)).convert("L")
+
+
+def ink(image: Image.Image) -> int:
+    """How many pixels are dark."""
+    return sum(count for level, count in enumerate(image.histogram()) if level < 128)
+
+
+@pytest.mark.parametrize("bold", [False, True])
+@pytest.mark.parametrize("name", NAMES)
+def test_every_character_of_every_script_is_drawn_with_its_own_glyph(name: str, bold: bool) -> None:
+    assert ink(drawn(name, bold)) > 0
+    for char in name.replace(" ", ""):
+        assert ink(drawn(char, bold)) > 0, f"{char!r} of {name} is blank"
+        (run,) = runs(char, bold)
+        assert ord(char) in lettering.coverage(run.file), f"{char!r} of {name} is a box"
+
+
+def test_a_character_no_font_has_is_drawn_as_a_box_in_the_texts_ink() -> None:
+    assert ink(drawn(NO_FONT_HAS)) > 20
+    assert ink(drawn(f"ab{NO_FONT_HAS}")) > ink(drawn("ab"))
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_text_is_measured_as_it_is_drawn(name: str) -> None:
+    image = drawn(name)
+    left, _, right, _ = image.point(lambda level: 255 if level < 128 else 0).getbbox() or (0,) * 4
+    width = text_width(name, 16) * OUTPUT_SCALE
+    start = 10 * OUTPUT_SCALE
+    em = 16 * OUTPUT_SCALE  # ink may stand a little off its advance (side bearings, marks)
+    assert start - em / 8 <= left <= start + em / 4
+    assert start + width - em / 2 <= right <= start + width + em / 4
+
+
+def test_right_to_left_names_stand_right_to_left_among_left_to_right_text() -> None:
+    assert bidi_levels("abc אבג def") == [0, 0, 0, 0, 1, 1, 1, 0, 0, 0, 0]
+    assert bidi_levels("אבג 123 abc") == [1, 1, 1, 1, 2, 2, 2, 0, 0, 0, 0]
+    assert bidi_levels("محمد 12") == [1, 1, 1, 1, 1, 2, 2]
+    assert visual_order([0, 1, 1, 0]) == [0, 2, 1, 3]
+    assert visual_order([1, 2, 1]) == [2, 1, 0]
+    laid = runs("Ana דוד 2 محمد", shaped=True)
+    assert [run.text for run in laid] == ["Ana ", "محمد", " ", "2", " ", "דוד"]
+    assert [run.rtl for run in laid] == [False, True, True, False, True, True]
+
+
+def test_a_right_to_left_name_put_in_a_sentence_keeps_the_words_after_it_after_it() -> None:
+    assert bidi_levels("a محمد · 3 b") == [0, 0, 1, 1, 1, 1, 1, 1, 1, 2, 0, 0]
+    assert isolated("Ana") == "Ana"
+    sentence = f"a {isolated('محمد')} · 3 b"
+    assert bidi_levels(sentence) == [0, 0, 0, 1, 1, 1, 1, 0, 0, 0, 0, 0, 0, 0]
+    assert [run.text for run in runs(sentence, shaped=True)] == ["a ", "محمد", " · 3 b"]
+
+
+def test_without_libraqm_every_name_is_still_drawn_in_reading_order(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(lettering, "SHAPING", False)
+    assert [run.text for run in runs("Ana אבג")] == ["Ana ", "גבא"]
+    assert [run.text for run in runs("אב (גד) הו")] == ["וה", " (", "דג", ") ", "בא"]
+    for name in NAMES:
+        assert ink(drawn(name)) > 0, name
+        assert fit_text(name, 40, 16)[0]
+
+
+def test_names_are_cut_between_characters_as_a_reader_sees_them() -> None:
+    thumbs = "👍🏽" * 30
+    shown, _ = fit_text(thumbs, 80, 16)
+    assert shown.endswith(ELLIPSIS) and shown[:-1] == "👍🏽" * (len(shown[:-1]) // 2)
+    family = "👨‍👩‍👧" * 20
+    shown, _ = fit_text(family, 80, 16)
+    assert shown[:-1] == "👨‍👩‍👧" * (len(shown[:-1]) // 5)
+    assert without_last_character("क्ष") == ""
+    assert without_last_character("देव") == "दे"
+    assert without_last_character("é") == "" and without_last_character("ab") == "a"
+
+
+@pytest.mark.parametrize("face", lettering.CHAIN)
+def test_the_coverage_read_from_each_bundled_font_is_its_cmap(face: lettering.Face) -> None:
+    for file in {face.regular, face.bold} - {None}:
+        assert file is not None
+        cmap = TTFont(io.BytesIO(lettering.font_data(file))).getBestCmap()
+        assert lettering.coverage(file) == {
+            code for code, glyph in cmap.items() if glyph != ".notdef"
+        }

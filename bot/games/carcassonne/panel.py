@@ -3,10 +3,10 @@
 1. **Place**: the tile in hand, the squares where it fits numbered from 1 (row by row, as
    :func:`engine.carcassonne.legal_placements` lists them), the chosen square and a turn
    of the tile that fits there (``Rotate`` goes to the next turn that fits). The picture
-   shows the tile where it would go, with every other spot numbered.
+   shows the tile where it would go, with every spot numbered.
 2. **Deploy**: the features of the placed tile that hold no meeple, its planet and the
    planets around it (an attack, even when occupied), or nothing; a small or large meeple
-   while the seat has one left.
+   while the seat has one left. The picture numbers them from 1 in the order listed.
 
 The draft (what the player has picked, not yet played) is stored by the service per seat
 and turn as JSON, so a panel keeps working after a restart. Every choice read from a
@@ -227,11 +227,13 @@ def place_png(
     placement: Placement,
     squares: Sequence[tuple[int, int]],
     locale: str = "en",
+    names: Mapping[str, str] | None = None,
 ) -> bytes:
     """The panel's picture in step 1: the tile where it would go (framed), and every spot
-    where it fits numbered (the chosen one is covered by the tile)."""
+    where it fits numbered (the chosen one on its corner), with the players' ``names``."""
     return board_png(
         preview(seat_view, placement),
+        names=names,
         last=placement_square(placement),
         spots=squares,
         locale=locale,
@@ -242,9 +244,13 @@ def placement_square(placement: Placement) -> tuple[int, int]:
     return (placement.x, placement.y)
 
 
-def deploy_png(seat_view: SeatView, locale: str = "en") -> bytes:
-    """The panel's picture in step 2: the map with the placed tile framed."""
-    return board_png(seat_view, locale=locale)
+def deploy_png(
+    seat_view: SeatView, locale: str = "en", names: Mapping[str, str] | None = None
+) -> bytes:
+    """The panel's picture in step 2: the map with the placed tile framed and the places
+    a meeple can go numbered as the choices list them, with the players' ``names``."""
+    targets = deploy_targets(seat_view.as_state()) if seat_view.phase is Phase.DEPLOY else []
+    return board_png(seat_view, names=names, targets=targets, locale=locale)
 
 
 __all__ = [

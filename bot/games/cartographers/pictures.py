@@ -16,6 +16,7 @@ from engine.cartographers.messages import text
 from engine.cartographers.placement import Drawing, Placement
 from engine.cartographers.render import card_picture, map_picture, season_picture
 from engine.drawing import Picture
+from engine.lettering import isolated
 
 
 def panel_picture(
@@ -35,7 +36,10 @@ def panel_picture(
     candidate = Drawing(placement, cells) if placement is not None and cells else None
     title = text(
         "picture.map_of",
-        {"name": names.get(view.target, "").strip() or view.target, "stars": owner.stars},
+        {
+            "name": isolated(names.get(view.target, "").strip() or view.target),
+            "stars": owner.stars,
+        },
         lang,
     )
     return map_picture(

@@ -122,7 +122,7 @@ class CarcassonneFront(GameFront, game="carcassonne", controls=CONTROLS, keys=KE
                 )
             )
             png = await self.images.run(
-                tiles.place_png, view, placing.placement, placing.squares, lang(locale)
+                tiles.place_png, view, placing.placement, placing.squares, lang(locale), table.names
             )
             controls = place_view(table.id, view.turn, placing, locale)
         else:
@@ -151,7 +151,7 @@ class CarcassonneFront(GameFront, game="carcassonne", controls=CONTROLS, keys=KE
             lines.append(
                 t(locale, "carc.panel.deploying", choice=deployment_text(deploying, locale))
             )
-            png = await self.images.run(tiles.deploy_png, view, lang(locale))
+            png = await self.images.run(tiles.deploy_png, view, lang(locale), table.names)
             controls = deploy_view(table.id, view.turn, deploying, locale)
         if note:
             lines.append(note)
@@ -220,7 +220,7 @@ class CarcassonneFront(GameFront, game="carcassonne", controls=CONTROLS, keys=KE
         files = []
         if kind == BOARD:
             if can_attach(channel):
-                png = await self.images.run(board_png, view, locale=lang(locale))
+                png = await self.images.run(board_png, view, names=table.names, locale=lang(locale))
                 files.append(
                     discord.File(io.BytesIO(png), filename=f"map-{table.id}-{view.turn}.png")
                 )
@@ -237,7 +237,9 @@ class CarcassonneFront(GameFront, game="carcassonne", controls=CONTROLS, keys=KE
         elif kind == PODIUM:
             content = podium_text(table, report.events, report.view, locale)
             if can_attach(channel):
-                png = await self.images.run(board_png, report.view, locale=lang(locale))
+                png = await self.images.run(
+                    board_png, report.view, names=table.names, locale=lang(locale)
+                )
                 files.append(discord.File(io.BytesIO(png), filename=f"map-{table.id}-final.png"))
         else:
             content = t(locale, "carc.story.header", table=table.id, turn=report.turn)

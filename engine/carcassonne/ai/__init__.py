@@ -11,24 +11,25 @@ Levels: ``random`` (any legal turn), ``greedy`` (best immediate score and meeple
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
+from engine.ai import policy_of_level
 from engine.carcassonne.ai.base import Policy, next_action
 from engine.carcassonne.ai.basic import GreedyPolicy, RandomPolicy
 from engine.carcassonne.ai.evaluation import Turn
 from engine.carcassonne.ai.strategic import StrategicPolicy
-from engine.core import MalformedAction
 
-LEVELS: tuple[str, ...] = ("random", "greedy", "strategic")
+POLICIES: dict[str, Callable[[], Policy]] = {
+    "random": RandomPolicy,
+    "greedy": GreedyPolicy,
+    "strategic": StrategicPolicy,
+}
+LEVELS: tuple[str, ...] = tuple(POLICIES)
 
 
 def policy_for(level: str) -> Policy:
     """The policy of a level. Raises :class:`MalformedAction` for an unknown one."""
-    if level == "random":
-        return RandomPolicy()
-    if level == "greedy":
-        return GreedyPolicy()
-    if level == "strategic":
-        return StrategicPolicy()
-    raise MalformedAction(f"unknown AI level '{level}' (one of {', '.join(LEVELS)})")
+    return policy_of_level(level, POLICIES)
 
 
 __all__ = [

@@ -18,13 +18,21 @@ Levels:
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
+from engine.ai import policy_of_level
 from engine.cartographers.ai.base import Policy, action_for, legal_choices
 from engine.cartographers.ai.basic import GreedyPolicy, RandomPolicy
 from engine.cartographers.ai.strategic import StrategicPolicy
 from engine.cartographers.view import SeatView
-from engine.core import Action, MalformedAction, Rng
+from engine.core import Action, Rng
 
-LEVELS: tuple[str, ...] = ("random", "greedy", "strategic")
+POLICIES: dict[str, Callable[[], Policy]] = {
+    "random": RandomPolicy,
+    "greedy": GreedyPolicy,
+    "strategic": StrategicPolicy,
+}
+LEVELS: tuple[str, ...] = tuple(POLICIES)
 TIMEOUT_LEVEL = "random"
 """The timeout move is the lowest level's: cheap, and always legal."""
 
@@ -35,13 +43,7 @@ def policy_for(level: str) -> Policy:
     Raises:
         MalformedAction: an unknown level.
     """
-    if level == "random":
-        return RandomPolicy()
-    if level == "greedy":
-        return GreedyPolicy()
-    if level == "strategic":
-        return StrategicPolicy()
-    raise MalformedAction(f"unknown AI level '{level}' (one of {', '.join(LEVELS)})")
+    return policy_of_level(level, POLICIES)
 
 
 def ai_action(level: str, view: SeatView, rng: Rng) -> Action:

@@ -15,12 +15,19 @@ Levels:
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
+from engine.ai import policy_of_level
 from engine.charioteer.ai.base import Policy
 from engine.charioteer.ai.basic import GreedyPolicy, RandomPolicy
 from engine.charioteer.ai.strategic import StrategicPolicy
-from engine.core import MalformedAction
 
-LEVELS: tuple[str, ...] = ("random", "greedy", "strategic")
+POLICIES: dict[str, Callable[[], Policy]] = {
+    "random": RandomPolicy,
+    "greedy": GreedyPolicy,
+    "strategic": StrategicPolicy,
+}
+LEVELS: tuple[str, ...] = tuple(POLICIES)
 
 
 def policy_for(level: str) -> Policy:
@@ -29,13 +36,7 @@ def policy_for(level: str) -> Policy:
     Raises:
         MalformedAction: an unknown level.
     """
-    if level == "random":
-        return RandomPolicy()
-    if level == "greedy":
-        return GreedyPolicy()
-    if level == "strategic":
-        return StrategicPolicy()
-    raise MalformedAction(f"unknown AI level '{level}' (one of {', '.join(LEVELS)})")
+    return policy_of_level(level, POLICIES)
 
 
 __all__ = ["LEVELS", "GreedyPolicy", "Policy", "RandomPolicy", "StrategicPolicy", "policy_for"]

@@ -57,6 +57,7 @@ from engine.drawing import (
     Picture,
     Point,
 )
+from engine.lettering import isolated
 
 WIDTH = PHONE_WIDTH
 MARGIN = 10
@@ -451,7 +452,7 @@ def _draw_header(canvas: Canvas, view: SeatView, names: Mapping[str, str], local
     if view.result is not None:
         finished = say(locale, "board.finished", count=view.result.turns)
         canvas.text((MARGIN, 12), finished, 16, INK, "la", bold=True)
-        banner = say(locale, "board.winner", name=names[view.result.winner])
+        banner = say(locale, "board.winner", name=isolated(names[view.result.winner]))
         canvas.fitted_text((MARGIN, 38), banner, WIDTH - 2 * MARGIN, 18, DARK_GOLD, "la", bold=True)
         return HEADER_HEIGHT + 24
     canvas.text((MARGIN, 12), say(locale, "board.turn", turn=view.turn), 20, INK, "la", bold=True)

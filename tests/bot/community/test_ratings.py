@@ -31,7 +31,7 @@ async def finish(
 ) -> int:
     """A finished game stored as the host stores one: the final action with its results."""
     host = next(user for user, _, _ in seats if user is not None)
-    race_id = await storage.create_race(
+    table_id = await storage.create_table(
         game=game,
         guild_id=guild,
         channel_id=channel,
@@ -43,17 +43,17 @@ async def finish(
         now=at,
     )
     rows = [
-        SeatRow(race_id, chr(65 + i), user, f"u{user}" if user else "AI", level, at)
+        SeatRow(table_id, chr(65 + i), user, f"u{user}" if user else "AI", level, at)
         for i, (user, level, _) in enumerate(seats)
     ]
-    await storage.replace_seats(race_id, rows, at, status="running", state={}, seq=0)
+    await storage.replace_seats(table_id, rows, at, status="running", state={}, seq=0)
     results = tuple(
-        ResultRow(race_id, row.seat, row.user_id, row.name, place, 9, at)
+        ResultRow(table_id, row.seat, row.user_id, row.name, place, 9, at)
         for row, (_, _, place) in zip(rows, seats, strict=True)
     )
     await storage.store_action(
         StoredAction(
-            race_id,
+            table_id,
             1,
             Action("move", "A"),
             host,
@@ -67,7 +67,7 @@ async def finish(
             results=results,
         )
     )
-    return race_id
+    return table_id
 
 
 async def ratings(storage: Storage, guild: int = 1, game: str = "charioteer") -> dict[str, Rating]:
@@ -117,7 +117,7 @@ async def test_a_known_sequence_gives_openskills_own_ratings(storage: Storage) -
 async def test_the_rating_is_written_with_the_final_action(storage: Storage) -> None:
     race = await finish(storage, [(1, None, 1), (2, None, 2)], 5.0)
     changes = await storage.read(
-        "SELECT seat, player, place, mu_before, mu_after FROM rating_changes WHERE race_id = ?"
+        "SELECT seat, player, place, mu_before, mu_after FROM rating_changes WHERE table_id = ?"
         " ORDER BY seat",
         (race,),
     )
@@ -141,10 +141,10 @@ async def test_a_failing_rating_never_keeps_a_game_from_ending(
     monkeypatch.setattr(ratings_module, "new_ratings", broken)
     race = await finish(storage, [(1, None, 2), (2, None, 1)], 2.0)
     assert [row.place for row in await storage.results(race)] == [1, 2]
-    assert (await storage.race(race)).status == "finished"  # type: ignore[union-attr]
+    assert (await storage.table(race)).status == "finished"  # type: ignore[union-attr]
     assert await ratings(storage) == rated
     assert "rating the game failed" in caplog.text
-    changes = await storage.read("SELECT COUNT(*) FROM rating_changes WHERE race_id = ?", (race,))
+    changes = await storage.read("SELECT COUNT(*) FROM rating_changes WHERE table_id = ?", (race,))
     assert changes[0][0] == 0
     monkeypatch.undo()
     await storage.write_with(lambda connection: (recompute(connection, 1, "charioteer"), None)[1])
@@ -216,7 +216,7 @@ async def test_a_game_stored_out_of_order_is_rated_as_a_recomputation(storage: S
     incremental = await ratings(storage)
     await storage.write_with(lambda connection: (recompute(connection, 1, "charioteer"), None)[1])
     assert await ratings(storage) == incremental
-    order = await storage.read("SELECT race_id FROM rating_changes ORDER BY id")
+    order = await storage.read("SELECT table_id FROM rating_changes ORDER BY id")
     assert [row[0] for row in order] == [2, 2, 1, 1]
 
 

@@ -61,7 +61,7 @@ async def test_a_swiss_tournament_played_on_the_host(service: TableService) -> N
     assert {p: place for places in last.values() for p, place in places.items()} == results
     assert record.state.champion() == standings[0].player
     # every race was rated too
-    rated = await service.storage.read("SELECT COUNT(DISTINCT race_id) FROM rating_changes")
+    rated = await service.storage.read("SELECT COUNT(DISTINCT table_id) FROM rating_changes")
     assert rated[0][0] == 6
 
 

@@ -66,7 +66,7 @@ async def test_settings_are_stored_per_server(database: str) -> None:
         assert saved.channels == (2, 3)
         assert await store.get(1) == saved
         assert await store.get(2) == ServerSettings()
-        race = await storage.create_race(
+        race = await storage.create_table(
             game="charioteer",
             guild_id=1,
             channel_id=2,

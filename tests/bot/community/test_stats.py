@@ -57,7 +57,7 @@ async def test_a_profile_gives_each_games_record(storage: Storage) -> None:
     assert [g.game for g in games] == ["cartographers", "charioteer"]
     race = games[1]
     assert (race.games, race.wins, race.podiums, race.average_place) == (2, 1, 2, 2.0)
-    assert [(r.race_id, r.place, r.seats, r.channel_id) for r in race.recent] == [
+    assert [(r.table_id, r.place, r.seats, r.channel_id) for r in race.recent] == [
         (second, 3, 3, 77),
         (first, 1, 2, 5),
     ]
@@ -83,7 +83,7 @@ async def test_records_of_win_streaks_and_the_biggest_win(storage: Storage) -> N
     assert (found["win_streak"].user_id, found["win_streak"].value) == (1, 2)
     # the underdog's win moved a rating the most; its channel decides who is told which
     biggest = found["biggest_win"]
-    assert (biggest.user_id, biggest.race_id, biggest.channel_id) == (2, upset, 77)
+    assert (biggest.user_id, biggest.table_id, biggest.channel_id) == (2, upset, 77)
 
 
 async def test_ai_levels_hold_no_record(storage: Storage) -> None:

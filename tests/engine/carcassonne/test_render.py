@@ -5,18 +5,19 @@ tells scores, meeples, tiles left and features held; both name the tile set."""
 from __future__ import annotations
 
 import io
+from collections import Counter
 
 from PIL import Image
 
 from engine.carcassonne import Table
 from engine.carcassonne.ai import next_action, policy_for
-from engine.carcassonne.render import CROP_FROM, board_picture, board_png, summary
+from engine.carcassonne.render import board_picture, board_png, layout, summary
 from engine.core import Rng
 from engine.drawing import MIN_TEXT, PHONE_WIDTH
 
 
-def _played(tiles: int, seed: int = 3) -> Table:
-    table = Table.new(seats=4, seed=seed)
+def _played(tiles: int, seed: int = 3, seats: int = 4) -> Table:
+    table = Table.new(seats=seats, seed=seed)
     policy = policy_for("greedy")
     step = 0
     while len(table.state.board) < tiles and not table.is_over:
@@ -32,19 +33,23 @@ def test_the_picture_grows_with_the_map_and_is_a_png() -> None:
     assert bigger.width * bigger.height > small.width * small.height
 
 
-def _coordinate_labels(view: object, **kwargs: object) -> int:
-    picture = board_picture(view, **kwargs)  # type: ignore[arg-type]
-    return sum(text.lstrip("-").isdigit() for text, _ in picture.texts)
+def test_a_large_map_gets_a_close_up_of_the_last_tile_and_an_overview() -> None:
+    small = _played(6)
+    plan = layout(small.view())
+    assert plan.close is None
+    x0, y0, x1, y1 = small.state.board.bounds
+    assert plan.whole.window == (x0 - 1, y0 - 1, x1 + 1, y1 + 1)
 
-
-def test_a_large_map_gets_a_close_up_above_it() -> None:
-    for tiles, large in ((6, False), (70, True)):
-        table = _played(tiles)
-        x0, y0, x1, y1 = table.state.board.bounds
-        columns, rows = x1 - x0 + 3, y1 - y0 + 3
-        assert (max(columns, rows) >= CROP_FROM) is large
-        close_up = 2 * (5 + 5) if large else 0
-        assert _coordinate_labels(table.view()) == 2 * (columns + rows) + close_up
+    large = _played(70)
+    view = large.view()
+    plan = layout(view)
+    assert plan.close is not None
+    x0, y0, x1, y1 = large.state.board.bounds
+    assert plan.whole.window == (x0 - 1, y0 - 1, x1 + 1, y1 + 1)
+    lx, ly = view.board.tiles[-1].square
+    cx0, cy0, cx1, cy1 = plan.close.window
+    assert cx0 < lx < cx1 and cy0 < ly < cy1  # the last tile with its neighbours
+    assert plan.close.tile > plan.whole.tile
 
 
 def test_the_picture_is_readable_on_a_phone() -> None:
@@ -61,8 +66,12 @@ def test_numbered_spots_are_drawn_once_per_square() -> None:
     plain = board_picture(table.view())
     marked = board_picture(table.view(), spots=spots)
     assert plain.png != marked.png
-    numbers = [text for text, _ in marked.texts[len(plain.texts) :]]
-    assert numbers == [str(n) for n in range(1, len(squares) + 1)]
+    added = Counter(marked.texts) - Counter(plain.texts)
+    numbers = Counter(text for text, _ in added.elements() if text.isdigit())
+    key_sample = Counter({"1": 1})
+    assert numbers == Counter(str(n) for n in range(1, len(squares) + 1)) + key_sample
+    assert marked.says("Where the tile fits")
+    assert marked.smallest_text() >= MIN_TEXT
 
 
 def test_the_summary_tells_the_state_of_play() -> None:

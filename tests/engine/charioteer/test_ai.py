@@ -14,8 +14,8 @@ from engine.charioteer.ai import LEVELS, GreedyPolicy, policy_for
 from engine.charioteer.ai.base import move_distance
 from engine.charioteer.components import Card, Token
 from engine.charioteer.rules import analyse
-from engine.charioteer.simulate import race_seed
 from engine.core import GameOver, IllegalAction, MalformedAction, Rng
+from engine.simulation import game_seed
 
 SKILLS = {"green": 3, "red": 2, "yellow": 1, "black": 0}
 
@@ -24,7 +24,7 @@ def race_positions(seats: int, races: int, seed: int, every: int = 1) -> Iterato
     """States at the start of turns of races played by a mix of random and greedy seats."""
     chooser = [policy_for("greedy"), policy_for("random")]
     for index in range(races):
-        race = Race.new(seats=seats, seed=race_seed(seed, index))
+        race = Race.new(seats=seats, seed=game_seed(seed, index))
         while not race.is_over:
             if race.turn % every == 0:
                 yield race.state

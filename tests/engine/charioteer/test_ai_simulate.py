@@ -9,8 +9,9 @@ import pytest
 
 from engine.charioteer.ai import policy_for
 from engine.charioteer.cli import main
-from engine.charioteer.simulate import play_race, simulate, wilson_interval
+from engine.charioteer.simulate import play_race, simulate
 from engine.core import MalformedAction
+from engine.simulation import wilson_interval
 
 
 def test_simulate_summarises_every_race() -> None:

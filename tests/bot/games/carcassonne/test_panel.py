@@ -14,6 +14,7 @@ from bot.games.carcassonne.panel import (
     choose,
     deploy_action,
     deploy_panel,
+    deploy_png,
     place_action,
     place_panel,
     place_png,
@@ -22,6 +23,7 @@ from bot.games.carcassonne.panel import (
     tile_text,
 )
 from engine.carcassonne import Deployment, Phase, Placement, Table
+from engine.carcassonne.render import board_png
 from engine.carcassonne.rules import deploy_targets
 
 
@@ -96,6 +98,13 @@ def test_the_placement_played_is_the_one_shown_and_the_real_view_is_untouched() 
     assert preview(seat_view, shown.placement).board.at[shown.square].tile == seat_view.current
     assert shown.square not in seat_view.board.at
     assert place_png(seat_view, shown.placement, shown.squares).startswith(b"\x89PNG")
+    assert place_png(seat_view, shown.placement, shown.squares, "it", {"red": "Ana"}) == board_png(
+        preview(seat_view, shown.placement),
+        names={"red": "Ana"},
+        last=shown.square,
+        spots=shown.squares,
+        locale="it",
+    )
     action = place_action(seat_view, shown)
     table.act(action)
     assert table.state.phase is Phase.DEPLOY and table.state.placed == shown.square
@@ -122,6 +131,19 @@ def test_the_deployment_choices_are_the_engines_and_nothing_is_the_default() -> 
         choose(seat_view, draft, "where", [str(len(shown.targets))])
     with pytest.raises(ServiceError):
         choose(seat_view, draft, "size", ["huge"])
+
+
+def test_the_deploy_picture_numbers_the_choices_in_the_order_they_are_listed() -> None:
+    table = game()
+    seat = table.active
+    table.place(seat, table.legal_placements()[0])
+    seat_view = table.view(seat)
+    shown = deploy_panel(seat_view, TurnDraft())
+    assert shown is not None and shown.targets
+    names = {"red": "Ana"}
+    numbered = board_png(seat_view, names=names, targets=shown.targets, locale="es")
+    assert deploy_png(seat_view, "es", names) == numbered
+    assert deploy_png(seat_view, "es", names) != board_png(seat_view, names=names, locale="es")
 
 
 def test_each_step_refuses_the_other_steps_controls() -> None:

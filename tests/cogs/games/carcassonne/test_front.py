@@ -11,7 +11,7 @@ import time
 
 from bot.clock import FakeClock
 from bot.service import Table, TableService
-from bot.storage import RaceRow, SeatRow
+from bot.storage import SeatRow, TableRow
 from cogs.app import CircusBot
 from cogs.games.carcassonne.front import CarcassonneFront
 from cogs.games.carcassonne.posts import board_text, podium_text, waiting_text
@@ -29,7 +29,7 @@ USERS = {"red": 11, "green": 22}
 
 
 def host_table(turn: int = 1, status: str = "running") -> Table:
-    row = RaceRow(
+    row = TableRow(
         id=7,
         game="carcassonne",
         guild_id=1,

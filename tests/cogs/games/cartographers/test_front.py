@@ -10,7 +10,7 @@ from typing import Any
 from bot.games.cartographers.panel import DrawDraft, DrawPanel, build_panel
 from bot.games.cartographers.pictures import panel_picture
 from bot.service import Table
-from bot.storage import RaceRow, SeatRow
+from bot.storage import SeatRow, TableRow
 from cogs.games.cartographers.panel import panel_content, panel_view
 from cogs.games.cartographers.posts import ambush_lines, podium_text, season_text
 from engine.cartographers import view
@@ -23,7 +23,7 @@ USERS = {"1": 11, "2": 22, "3": None}
 
 
 def host_table(seats: int = 3) -> Table:
-    row = RaceRow(
+    row = TableRow(
         id=7,
         game="cartographers",
         guild_id=1,
