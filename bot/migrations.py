@@ -339,6 +339,15 @@ def _table_words(d: Dialect) -> str:
     {d.pick(sqlite="", postgres=POSTGRES_NAMES_FOR_TABLES)}"""
 
 
+def _announcement_snapshots(d: Dialect) -> str:
+    """12: an announcement keeps the snapshot of its table taken in the transaction that
+    made it (the seats, the waiting players and deadline, the position before the action
+    and the action itself), so what it says is rendered from that moment only."""
+    return """
+    ALTER TABLE outbox ADD COLUMN snapshot TEXT;
+    """
+
+
 MIGRATIONS: tuple[Migration, ...] = (
     _races,
     _tables_by_server,
@@ -351,6 +360,7 @@ MIGRATIONS: tuple[Migration, ...] = (
     _reminders,
     _seat_holders,
     _table_words,
+    _announcement_snapshots,
 )
 """Migration 1 first: a database at version N has had the first N."""
 

@@ -1,8 +1,10 @@
 """Posting what the service has to announce, for every game: each step's public posts
-(the game's front words and draws them: :meth:`Poster.compose`), the current board kept
-up to date after each move, reminders, and the private turn notices for players who chose
-DMs. A post pings only the players it names on purpose, by id (:func:`pings`): never a
-mention some user text holds, such as a display name written as ``<@id>``.
+(the game's front words and draws them: :meth:`Poster.compose`, from the snapshot of the
+table the announcement carries, taken in the transaction that made it), the current
+board kept up to date after each move, reminders, and the private turn notices for
+players who chose DMs. A post pings only the players it names on purpose, by id
+(:func:`pings`): never a mention some user text holds, such as a display name written as
+``<@id>``.
 
 Announcements come from the service's outbox, so one that was not posted before a crash is
 posted after the restart, and one Discord failed to take (a 5xx, a timeout, a dropped
@@ -17,6 +19,7 @@ posts what came of it.
 from __future__ import annotations
 
 import asyncio
+import contextvars
 import logging
 from collections.abc import Awaitable, Callable, Iterable, Mapping, Sequence
 from contextlib import AbstractAsyncContextManager
@@ -46,6 +49,9 @@ turn holding nothing but their table's id. Under a burst (hundreds of races star
 resolved at once) every waiting table used to build its announcements at once, and all
 of them waited for the picture workers, held in memory: a heap some five times larger,
 and garbage collections that held the event loop for up to 300 ms."""
+BOARD_POSTED: contextvars.ContextVar[bool] = contextvars.ContextVar("board_posted", default=False)
+"""Set when a delivery in this task posted a board: the board a follow-up has just posted
+needs no refresh (a move made since refreshes it in its own follow-up)."""
 DRAW_TIMEOUT = 120.0
 """Seconds a post's pictures may take, once its turn has come, before the picture workers
 count as stuck: they are started anew and the post is tried again later."""
@@ -171,30 +177,33 @@ class Announcer(FollowsUp):
 
     async def deliver(self, table_id: int) -> bool:
         """Post the table's pending announcements in order; True when none is left. At most
-        :data:`POSTING_AT_ONCE` tables post at a time."""
+        :data:`POSTING_AT_ONCE` tables post at a time. Each post is composed from its own
+        snapshot; the table as it is now only says where to post, whether a board is still
+        the current one, and whom to tell by DM."""
         async with self.lock(table_id):
             if await self.service.storage.pending_announcements(table_id):
                 async with self._posting:
-                    for announcement in await self.service.announcements(table_id):
-                        if not await self._deliver_one(announcement):
+                    announcements = await self.service.announcements(table_id)
+                    now = await self.service.table(table_id)
+                    for announcement in announcements:
+                        if not await self._deliver_one(now, announcement):
                             return False
         self._host_told.discard(table_id)
         return True
 
-    async def _deliver_one(self, announcement: Announcement) -> bool:
-        table = await self.service.table(announcement.row.table_id)
+    async def _deliver_one(self, table: Table, announcement: Announcement) -> bool:
+        """Post one announcement of ``table`` (as it is now)."""
+        row = announcement.row
         try:
             channel = await self.channel_for(table)
-            if channel is None:
-                await self.service.announced(announcement, None)
-                return True
-            if announcement.row.kind == "board" and announcement.row.turn != announcement.view.turn:
-                await self.service.announced(announcement, None)
+            if channel is None or (row.kind == "board" and row.turn != table.row.turn):
+                await self.service.announced(announcement, None)  # gone, or a past turn's
                 return True
             await self.reopen(channel)
+            front = self.front(table)
             try:
                 post = await asyncio.wait_for(
-                    self.front(table).compose(channel, table, announcement), self.draw_timeout
+                    front.compose(channel, announcement.table, announcement), self.draw_timeout
                 )
             except TimeoutError:
                 log.error("table %d: its pictures were not drawn in time", table.id)
@@ -205,7 +214,7 @@ class Announcer(FollowsUp):
                     post.content[:MESSAGE_LIMIT],
                     files=post.files,
                     view=post.view,
-                    nonce=f"c{announcement.row.id}",
+                    nonce=f"c{row.id}",
                     allowed_mentions=pings(post.pings),
                 ),
                 self.post_timeout,
@@ -220,16 +229,14 @@ class Announcer(FollowsUp):
             return False
         except TRANSIENT as error:
             log.warning(
-                "table %d: posting the %s failed (%s)",
-                table.id,
-                announcement.row.kind,
-                type(error).__name__,
+                "table %d: posting the %s failed (%s)", table.id, row.kind, type(error).__name__
             )
             return False
         await self.service.announced(announcement, message.id)
-        if announcement.row.kind == "board":
-            await self.notify_by_dm(await self.service.table(table.id), channel)
-        if announcement.row.kind == "podium":
+        if row.kind == "board":
+            BOARD_POSTED.set(True)
+            await self.notify_by_dm(table, channel)
+        if row.kind == "podium":
             await self.close_thread(channel, table)
         return True
 
@@ -277,10 +284,16 @@ class Announcer(FollowsUp):
 
     async def follow_up(self, table_id: int, *, moved: bool = True) -> None:
         """After an accepted action, for any game: AI seats play, announcements go out, the
-        board updates, and a game that ended is told to :attr:`on_game_over`."""
+        board updates (unless this follow-up has just posted it), and a game that ended is
+        told to :attr:`on_game_over`."""
         await self.service.play_ai_seats(table_id)
-        await self.outbox.deliver(table_id)
-        if moved:
+        fresh = BOARD_POSTED.set(False)
+        try:
+            await self.outbox.deliver(table_id)
+            posted = BOARD_POSTED.get()
+        finally:
+            BOARD_POSTED.reset(fresh)
+        if moved and not posted:
             await self.refresh_board(table_id)
         hook = self.on_game_over
         if hook is not None and (await self.service.table(table_id)).status in ENDED:
