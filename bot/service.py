@@ -288,6 +288,13 @@ def _joining_order(seat: SeatRow) -> tuple[float, float]:
 
 SNAPSHOT_LEFT_OUT = frozenset({"state", "setup", "claimed_by", "claimed_until"})
 """Table fields an announcement's snapshot leaves out (the position travels on its own)."""
+STEP_CACHE_SIZE = 256
+"""Announced steps kept in memory, as their snapshots describe them, until posted (one not
+kept, after a restart say, is rendered from its stored snapshot)."""
+
+Step = tuple[Table, Any, TurnReport | None]
+"""What an announcement is rendered from: the table and public view its snapshot holds,
+and the step (events and view) of the action that made it, if an action did."""
 
 
 def _snapshot(
@@ -295,12 +302,13 @@ def _snapshot(
     seats: Sequence[SeatRow],
     changes: Mapping[str, JSON],
     *,
-    before: tuple[JSON, Action] | None = None,
+    before: tuple[str, Action] | None = None,
     state: JSON | None = None,
 ) -> dict[str, JSON]:
     """An announcement's snapshot: the table as an action (or the start) leaves it, its
-    ``seats``, and the position ``before`` the action with the action as recorded (its
-    chance outcomes included) or, for the start, the ``state`` it begins in."""
+    ``seats``, and the position ``before`` the action (its stored JSON text) with the action
+    as recorded (its chance outcomes included) or, for the start, the ``state`` it begins
+    in."""
     row = {
         name: value
         for name, value in dataclasses.asdict(table.row).items()
@@ -315,16 +323,20 @@ def _snapshot(
     }
 
 
-def _from_snapshot(seq: int, snapshot: Mapping[str, Any]) -> tuple[Table, Any, TurnReport | None]:
-    """The table, public view and step (for an action's) an announcement's snapshot holds:
-    the action is applied anew to the position before it, with its recorded chance."""
+def _snapshot_table(snapshot: Mapping[str, Any]) -> Table:
     row = TableRow(**snapshot["table"], state=None, setup=None)
-    table = Table(row, tuple(SeatRow(**seat) for seat in snapshot["seats"]))
+    return Table(row, tuple(SeatRow(**seat) for seat in snapshot["seats"]))
+
+
+def _from_snapshot(seq: int, snapshot: Mapping[str, Any]) -> Step:
+    """What an announcement's snapshot holds: the action is applied anew to the position
+    before it, with its recorded chance."""
+    table = _snapshot_table(snapshot)
     host = table.host
     ruleset = host.ruleset
     if snapshot.get("action") is None:
         return table, host.view(ruleset.from_position(snapshot["state"]), None), None
-    before = ruleset.from_position(snapshot["before"])
+    before = ruleset.from_position(json.loads(snapshot["before"]))
     action = Action.from_json(snapshot["action"])
     chance = Chance.scripted(action.chance, ruleset.chance_index(before))
     transition = ruleset.apply(before, action, chance)
@@ -359,6 +371,8 @@ class TableService:
         self._choose: ChooseAction = choose_action or default_chooser
         self._locks: KeyedLocks[int] = KeyedLocks()
         self._cache: OrderedDict[int, _Loaded] = OrderedDict()
+        self._steps: OrderedDict[tuple[int, int], Step] = OrderedDict()
+        """Announced steps as their snapshots describe them, until posted."""
         self._reads: dict[int, list[_Read]] = {}
         """The reads of each table under way (they take no lock), see :meth:`_load`."""
         self.deadline_changed = asyncio.Event()
@@ -448,6 +462,11 @@ class TableService:
         self._cache.move_to_end(table_id)
         while len(self._cache) > CACHE_SIZE:
             self._cache.popitem(last=False)
+
+    def _keep_step(self, table_id: int, seq: int, step: Step) -> None:
+        self._steps[(table_id, seq)] = step
+        while len(self._steps) > STEP_CACHE_SIZE:
+            self._steps.popitem(last=False)
 
     def _forget(self, table_id: int) -> None:
         self._outdate_reads(table_id)
@@ -606,12 +625,13 @@ class TableService:
                 "waiting": ",".join(host.waiting_for(game.state)),
                 "deadline": self._deadline(table.settings, now),
             }
+            snapshot = _snapshot(table, seats, started, state=state)
             await self.storage.replace_seats(
                 table_id,
                 seats,
                 now,
                 announce=(BOARD, 0, stage),
-                snapshot=_snapshot(table, seats, started, state=state),
+                snapshot=snapshot,
                 holders=seats,
                 setup=game.record.setup,
                 state=state,
@@ -620,6 +640,9 @@ class TableService:
             self._forget(table_id)  # the lobby cached is no more: readers meanwhile read it
             table = await self._table(table_id)
             self._remember(table_id, _Loaded(table, game.state))
+            self._keep_step(
+                table_id, 0, (_snapshot_table(snapshot), host.view(game.state, None), None)
+            )
             self.deadline_changed.set()
             log.info("table %d: started with %d seats", table_id, len(seats))
             return Update(table)
@@ -717,8 +740,9 @@ class TableService:
                 "waiting": waiting,
                 "deadline": deadline,
             }
-            position = host.ruleset.to_position(before)
-            snapshot = _snapshot(table, seats or table.seats, changes, before=(position, recorded))
+            assert table.row.state is not None  # the position of ``before``, as stored
+            position = (table.row.state, recorded)
+            snapshot = _snapshot(table, seats or table.seats, changes, before=position)
         stored = StoredAction(
             table_id=table.id,
             action=recorded,
@@ -745,8 +769,10 @@ class TableService:
             # read again below; it reads the table as stored instead.
             self._forget(table.id)
         reports: tuple[TurnReport, ...] = ()
-        if announcements:
-            reports = (TurnReport(host.stage(before), seq, events, host.view(after, None)),)
+        if snapshot is not None:
+            report = TurnReport(host.stage(before), seq, events, host.view(after, None))
+            self._keep_step(table.id, seq, (_snapshot_table(snapshot), report.view, report))
+            reports = (report,)
         if deadline != table.row.deadline:
             self.deadline_changed.set()
         if standing is not None:
@@ -1081,13 +1107,12 @@ class TableService:
         with it (the announcements of one step share theirs); one stored before snapshots
         were is rendered from the table as it is now."""
         out: list[Announcement] = []
-        steps: dict[tuple[int, int], tuple[Table, Any, TurnReport | None]] = {}
         for row in await self.storage.pending_announcements(table_id):
             if row.snapshot is not None:
                 key = (row.table_id, row.seq)
-                if key not in steps:
-                    steps[key] = _from_snapshot(row.seq, row.snapshot)
-                table, view, report = steps[key]
+                if key not in self._steps:
+                    self._keep_step(row.table_id, row.seq, _from_snapshot(row.seq, row.snapshot))
+                table, view, report = self._steps[key]
                 shown = report if row.kind != BOARD else None
                 out.append(Announcement(row, table, shown.view if shown else view, shown))
                 continue
@@ -1113,6 +1138,7 @@ class TableService:
         await self.storage.announcement_sent(
             row.id, message_id, self.clock.now(), board_of_table=board
         )
+        self._steps.pop((row.table_id, row.seq), None)  # posted: its step is let go
         if board is not None:
             await self._reread_row(row.table_id)
 

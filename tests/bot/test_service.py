@@ -504,11 +504,12 @@ async def test_a_lobby_stores_its_laps_even_when_they_are_the_default(
 
 
 async def test_an_announcement_says_what_was_true_when_its_step_was_stored(
-    service: TableService,
+    service: TableService, db_path: str, clock: FakeClock
 ) -> None:
     """A turn resolves and its posts wait; then a seat changes hands and the next turn is
     played: the waiting posts still name the seats, the waiting players and the position
-    of their own moment, and the reveal tells the step that made it."""
+    of their own moment, and the reveal tells the step that made it; also as read by
+    another process (or after a restart), from the snapshots stored with them."""
     table = await open_race(service, humans=2)
     for first in await service.announcements(table.id):
         await service.announced(first, None)
@@ -538,6 +539,15 @@ async def test_an_announcement_says_what_was_true_when_its_step_was_stored(
     ]
     assert later[0].table.seat("B").name == "user22 (AI)"
     assert (await service.report(table.id, reveal.row.seq)).events == reveal.report.events
+    elsewhere = await TableService.create(db_path, clock=clock)
+    try:
+        read = await elsewhere.announcements(table.id)
+    finally:
+        await elsewhere.close()
+    assert [(a.row.id, a.table, a.report) for a in read] == [
+        (a.row.id, a.table, a.report) for a in (reveal, board, *later)
+    ]
+    assert [a.view.turn for a in read] == [2, 2, 3, 3]
 
 
 async def test_an_announcement_stored_before_snapshots_is_drawn_from_the_table(
