@@ -361,6 +361,15 @@ def _web_pages(d: Dialect) -> str:
     """
 
 
+def _announcement_snapshots(d: Dialect) -> str:
+    """13: an announcement keeps the snapshot of its table taken in the transaction that
+    made it (the seats, the waiting players and deadline, the position before the action
+    and the action itself), so what it says is rendered from that moment only."""
+    return """
+    ALTER TABLE outbox ADD COLUMN snapshot TEXT;
+    """
+
+
 MIGRATIONS: tuple[Migration, ...] = (
     _races,
     _tables_by_server,
@@ -374,6 +383,7 @@ MIGRATIONS: tuple[Migration, ...] = (
     _seat_holders,
     _table_words,
     _web_pages,
+    _announcement_snapshots,
 )
 """Migration 1 first: a database at version N has had the first N."""
 

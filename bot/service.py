@@ -52,6 +52,7 @@ from bot.text import t
 from engine.core import (
     JSON,
     Action,
+    Chance,
     EngineError,
     Event,
     Game,
@@ -87,9 +88,6 @@ it (PostgreSQL): enough to time out a turn and post what it caused."""
 CLAIMED_ELSEWHERE_WAIT = 2.0
 """Seconds the dispatcher waits before looking again when every time limit due is claimed
 by another process (one holding the same shards for a while, as in a rolling restart)."""
-REPORT_CACHE_SIZE = 256
-"""Resolved steps kept in memory until their announcements are posted (a step's events
-and public view; one not kept is rebuilt from the record)."""
 
 LOBBY, RUNNING, FINISHED, ABANDONED = "lobby", "running", "finished", "abandoned"
 SOURCE_PLAYER, SOURCE_AI, SOURCE_TIMEOUT = "player", "ai", "timeout"
@@ -253,8 +251,10 @@ class Update:
 @dataclass(frozen=True)
 class Announcement:
     """Something to post publicly, from the outbox (a kind the game named: a reveal, the
-    board of a new turn, a season's scores, the podium). ``report`` is the step that caused
-    it, when there is one; ``view`` is the public view to render it from."""
+    board of a new turn, a season's scores, the podium), rendered from the snapshot taken
+    when it was made: ``table`` as the action left it (its seats, waiting players and
+    deadline), ``report`` the step that caused it, when there is one, and ``view`` the
+    public view to render it from. A later action or substitution changes none of it."""
 
     row: OutboxRow
     table: Table
@@ -302,6 +302,64 @@ def game_record(table: Table, actions: Sequence[Action]) -> GameRecord:
     )
 
 
+SNAPSHOT_LEFT_OUT = frozenset({"state", "setup", "claimed_by", "claimed_until"})
+"""Table fields an announcement's snapshot leaves out (the position travels on its own)."""
+STEP_CACHE_SIZE = 256
+"""Announced steps kept in memory, as their snapshots describe them, until posted (one not
+kept, after a restart say, is rendered from its stored snapshot)."""
+
+Step = tuple[Table, Any, TurnReport | None]
+"""What an announcement is rendered from: the table and public view its snapshot holds,
+and the step (events and view) of the action that made it, if an action did."""
+
+
+def _snapshot(
+    table: Table,
+    seats: Sequence[SeatRow],
+    changes: Mapping[str, JSON],
+    *,
+    before: tuple[str, Action] | None = None,
+    state: JSON | None = None,
+) -> dict[str, JSON]:
+    """An announcement's snapshot: the table as an action (or the start) leaves it, its
+    ``seats``, and the position ``before`` the action (its stored JSON text) with the action
+    as recorded (its chance outcomes included) or, for the start, the ``state`` it begins
+    in."""
+    row = {
+        name: value
+        for name, value in dataclasses.asdict(table.row).items()
+        if name not in SNAPSHOT_LEFT_OUT
+    }
+    return {
+        "table": row | dict(changes),
+        "seats": [dataclasses.asdict(seat) for seat in seats],
+        "before": None if before is None else before[0],
+        "action": None if before is None else before[1].to_json(),
+        "state": state,
+    }
+
+
+def _snapshot_table(snapshot: Mapping[str, Any]) -> Table:
+    row = TableRow(**snapshot["table"], state=None, setup=None)
+    return Table(row, tuple(SeatRow(**seat) for seat in snapshot["seats"]))
+
+
+def _from_snapshot(seq: int, snapshot: Mapping[str, Any]) -> Step:
+    """What an announcement's snapshot holds: the action is applied anew to the position
+    before it, with its recorded chance."""
+    table = _snapshot_table(snapshot)
+    host = table.host
+    ruleset = host.ruleset
+    if snapshot.get("action") is None:
+        return table, host.view(ruleset.from_position(snapshot["state"]), None), None
+    before = ruleset.from_position(json.loads(snapshot["before"]))
+    action = Action.from_json(snapshot["action"])
+    chance = Chance.scripted(action.chance, ruleset.chance_index(before))
+    transition = ruleset.apply(before, action, chance)
+    view = host.view(transition.state, None)
+    return table, view, TurnReport(host.stage(before), seq, transition.events, view)
+
+
 def default_chooser(host: GameHost, level: str, seat_view: Any, rng: Rng) -> Action:
     """The game's own AI policy for ``level``."""
     return host.ai_action(level, seat_view, rng)
@@ -329,9 +387,10 @@ class TableService:
         self._choose: ChooseAction = choose_action or default_chooser
         self._locks: KeyedLocks[int] = KeyedLocks()
         self._cache: OrderedDict[int, _Loaded] = OrderedDict()
+        self._steps: OrderedDict[tuple[int, int], Step] = OrderedDict()
+        """Announced steps as their snapshots describe them, until posted."""
         self._reads: dict[int, list[_Read]] = {}
         """The reads of each table under way (they take no lock), see :meth:`_load`."""
-        self._reports: OrderedDict[tuple[int, int], TurnReport] = OrderedDict()
         self.deadline_changed = asyncio.Event()
         self._worker = ThreadPoolExecutor(max_workers=1, thread_name_prefix="circus-worker")
         self.holder = f"{socket.gethostname()}:{os.getpid()}:{secrets.token_hex(3)}"
@@ -410,10 +469,10 @@ class TableService:
         while len(self._cache) > CACHE_SIZE:
             self._cache.popitem(last=False)
 
-    def _keep_report(self, table_id: int, report: TurnReport) -> None:
-        self._reports[(table_id, report.seq)] = report
-        while len(self._reports) > REPORT_CACHE_SIZE:
-            self._reports.popitem(last=False)
+    def _keep_step(self, table_id: int, seq: int, step: Step) -> None:
+        self._steps[(table_id, seq)] = step
+        while len(self._steps) > STEP_CACHE_SIZE:
+            self._steps.popitem(last=False)
 
     def _forget(self, table_id: int) -> None:
         self._outdate_reads(table_id)
@@ -560,23 +619,32 @@ class TableService:
             ]
             now = self.clock.now()
             stage = host.stage(game.state)
+            state = host.ruleset.to_position(game.state)
+            started = {
+                "status": RUNNING,
+                "seq": 0,
+                "turn": stage,
+                "waiting": ",".join(host.waiting_for(game.state)),
+                "deadline": self._deadline(table.settings, now),
+            }
+            snapshot = _snapshot(table, seats, started, state=state)
             await self.storage.replace_seats(
                 table_id,
                 seats,
                 now,
                 announce=(BOARD, 0, stage),
+                snapshot=snapshot,
                 holders=seats,
-                status=RUNNING,
                 setup=game.record.setup,
-                state=host.ruleset.to_position(game.state),
-                seq=0,
-                turn=stage,
-                waiting=",".join(host.waiting_for(game.state)),
-                deadline=self._deadline(table.settings, now),
+                state=state,
+                **started,
             )
             self._forget(table_id)  # the lobby cached is no more: readers meanwhile read it
             table = await self._table(table_id)
             self._remember(table_id, _Loaded(table, game.state))
+            self._keep_step(
+                table_id, 0, (_snapshot_table(snapshot), host.view(game.state, None), None)
+            )
             self.deadline_changed.set()
             log.info("table %d: started with %d seats", table_id, len(seats))
             return Update(table)
@@ -664,22 +732,36 @@ class TableService:
             deadline = None
         elif host.stage(after) != host.stage(before):
             deadline = self._deadline(table.settings, now)
+        turn, waiting = host.stage(after), ",".join(host.waiting_for(after))
+        snapshot = None
+        if announcements:
+            changes = {
+                "status": status,
+                "seq": seq,
+                "turn": turn,
+                "waiting": waiting,
+                "deadline": deadline,
+            }
+            assert table.row.state is not None  # the position of ``before``, as stored
+            position = (table.row.state, recorded)
+            snapshot = _snapshot(table, seats or table.seats, changes, before=position)
         stored = StoredAction(
             table_id=table.id,
-            seq=seq,
             action=recorded,
             by_user=by_user,
             source=source,
             at=now,
             state=host.ruleset.to_position(after),
-            turn=host.stage(after),
-            waiting=",".join(host.waiting_for(after)),
-            status=status,
-            deadline=deadline,
             announcements=announcements,
             results=self._results(table, standing, now),
             seats=seats,
             holders=holders,
+            snapshot=snapshot,
+            status=status,
+            seq=seq,
+            turn=turn,
+            waiting=waiting,
+            deadline=deadline,
         )
         try:
             await self.storage.store_action(stored)
@@ -689,9 +771,9 @@ class TableService:
             # read again below; it reads the table as stored instead.
             self._forget(table.id)
         reports: tuple[TurnReport, ...] = ()
-        if announcements:
+        if snapshot is not None:
             report = TurnReport(host.stage(before), seq, events, host.view(after, None))
-            self._keep_report(table.id, report)
+            self._keep_step(table.id, seq, (_snapshot_table(snapshot), report.view, report))
             reports = (report,)
         if deadline != table.row.deadline:
             self.deadline_changed.set()
@@ -1016,20 +1098,26 @@ class TableService:
         return reports
 
     async def report(self, table_id: int, seq: int) -> TurnReport:
-        """The step resolved by action ``seq``: from memory, or rebuilt from the record."""
-        cached = self._reports.get((table_id, seq))
-        if cached is not None:
-            return cached
+        """The step resolved by action ``seq``, rebuilt from the record."""
         for report in await self.turn_reports(table_id):
             if report.seq == seq:
-                self._keep_report(table_id, report)
                 return report
         raise ServiceError("error.no_such_turn")
 
     async def announcements(self, table_id: int | None = None) -> list[Announcement]:
-        """What is still to be posted, oldest first, with what to render it from."""
+        """What is still to be posted, oldest first, each rendered from the snapshot stored
+        with it (the announcements of one step share theirs); one stored before snapshots
+        were is rendered from the table as it is now."""
         out: list[Announcement] = []
         for row in await self.storage.pending_announcements(table_id):
+            if row.snapshot is not None:
+                key = (row.table_id, row.seq)
+                if key not in self._steps:
+                    self._keep_step(row.table_id, row.seq, _from_snapshot(row.seq, row.snapshot))
+                table, view, report = self._steps[key]
+                shown = report if row.kind != BOARD else None
+                out.append(Announcement(row, table, shown.view if shown else view, shown))
+                continue
             loaded = await self._load(row.table_id)
             if loaded.table.row.seq < row.seq or loaded.state is None:
                 # Cached before the action (or the start) that made this post was committed,
@@ -1052,7 +1140,7 @@ class TableService:
         await self.storage.announcement_sent(
             row.id, message_id, self.clock.now(), board_of_table=board
         )
-        self._reports.pop((row.table_id, row.seq), None)  # posted: its events are let go
+        self._steps.pop((row.table_id, row.seq), None)  # posted: its step is let go
         if board is not None:
             await self._reread_row(row.table_id)
 

@@ -94,6 +94,10 @@ class OutboxRow:
     seq: int
     turn: int
     message_id: int | None
+    snapshot: dict[str, JSON] | None = None
+    """The table as the action that made this announcement left it (see
+    :meth:`bot.service.TableService.announcements`); None for one stored before
+    migration 13."""
 
 
 @dataclass(frozen=True)
@@ -132,6 +136,8 @@ class StoredAction:
     """The table's seats after this action, when it comes with a change of hands (a
     substitution withdrawing the seat's move); ``holders`` are the new seat holders."""
     holders: tuple[SeatRow, ...] = ()
+    snapshot: dict[str, JSON] | None = None
+    """The snapshot stored with each of this action's announcements."""
 
 
 JSON_TABLE_FIELDS = ("settings", "setup", "state")
@@ -182,6 +188,14 @@ def _seat_statements(
                 )
             )
     return statements
+
+
+def _dumps_or_none(value: JSON | None) -> str | None:
+    return None if value is None else _dumps(value)
+
+
+def _loads_or_none(text: str | None) -> JSON | None:
+    return None if text is None else json.loads(text)
 
 
 def _dumps(value: JSON) -> str:
@@ -618,12 +632,14 @@ class Storage:
         now: float,
         *,
         announce: tuple[str, int, int] | None = None,
+        snapshot: dict[str, JSON] | None = None,
         holders: Iterable[SeatRow] = (),
         **table_fields: Any,
     ) -> None:
         """Rewrite a table's seats (lobby changes, start, substitutions) and table fields,
         record the members of ``holders`` as holding their seat (see :meth:`seat_holders`)
-        and add an announcement ``(kind, seq, turn)`` to the outbox, in one transaction."""
+        and add an announcement ``(kind, seq, turn)`` with its ``snapshot`` to the outbox,
+        in one transaction."""
         statements = _seat_statements(table_id, seats, holders, now)
         table_fields = _table_columns(table_fields)
         names = "".join(f"{name} = ?, " for name in table_fields)
@@ -637,9 +653,9 @@ class Storage:
             kind, seq, turn = announce
             statements.append(
                 (
-                    "INSERT INTO outbox (table_id, kind, seq, turn, created_at)"
-                    " VALUES (?, ?, ?, ?, ?)",
-                    (table_id, kind, seq, turn, now),
+                    "INSERT INTO outbox (table_id, kind, seq, turn, created_at, snapshot)"
+                    " VALUES (?, ?, ?, ?, ?, ?)",
+                    (table_id, kind, seq, turn, now, _dumps_or_none(snapshot)),
                 )
             )
         await self._write(statements)
@@ -752,12 +768,13 @@ class Storage:
                 ),
             ),
         ]
+        snapshot = _dumps_or_none(stored.snapshot)
         for kind, turn in stored.announcements:
             statements.append(
                 (
-                    "INSERT INTO outbox (table_id, kind, seq, turn, created_at)"
-                    " VALUES (?, ?, ?, ?, ?)",
-                    (stored.table_id, kind, stored.seq, turn, stored.at),
+                    "INSERT INTO outbox (table_id, kind, seq, turn, created_at, snapshot)"
+                    " VALUES (?, ?, ?, ?, ?, ?)",
+                    (stored.table_id, kind, stored.seq, turn, stored.at, snapshot),
                 )
             )
         statements.extend(_result_statements(stored.results))
@@ -799,12 +816,14 @@ class Storage:
             else (f" AND table_id IN (SELECT id FROM game_tables WHERE {shards.where()})")
         )
         rows = await self._all(
-            "SELECT id, table_id, kind, seq, turn, message_id FROM outbox"
+            "SELECT id, table_id, kind, seq, turn, message_id, snapshot FROM outbox"
             " WHERE sent_at IS NULL AND (CAST(? AS BIGINT) IS NULL OR table_id = ?)"
             f"{owned} ORDER BY id",
             (table_id, table_id),
         )
-        return [OutboxRow(**dict(row)) for row in rows]
+        return [
+            OutboxRow(**(dict(row) | {"snapshot": _loads_or_none(row["snapshot"])})) for row in rows
+        ]
 
     async def announcement_sent(
         self,

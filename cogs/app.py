@@ -1,6 +1,8 @@
-"""The Discord client: connects with the token, wires the service into the race cog,
-registers the persistent buttons and selects, syncs the slash commands, resumes races on
-start-up and runs the dispatcher that fires time limits and reminders.
+"""The Discord client: connects with the token, builds every registered game's front
+(:mod:`bot.games`) on the shared front (:mod:`cogs.front`) with the community, tournament
+and shared table commands, registers the persistent controls, syncs the slash commands,
+resumes tables on start-up and runs the dispatcher that fires time limits and reminders.
+It names no game.
 
 It asks for the guilds intent only (see :data:`INTENTS`): no message is ever read.
 """
@@ -10,9 +12,9 @@ from __future__ import annotations
 import asyncio
 import gc
 import hashlib
+import importlib
 import json
 import logging
-import re
 import signal
 import sys
 from typing import Any
@@ -24,39 +26,29 @@ from discord.ext import commands
 
 from bot.catch_up import CatchUp
 from bot.config import Settings
+from bot.games import REGISTRY
 from bot.images import ImageProcess
 from bot.loopwatch import LoopWatch
 from bot.service import TableService
 from bot.shards import EVERY_SHARD
 from bot.storage import StorageError
 from bot.text import catalogue
-from cogs.announce import Announcer
-from cogs.answers import FOLLOW_UP
 from cogs.community import CommunityCog
-from cogs.games import GameFront
-from cogs.games import carcassonne as carc
-from cogs.games import cartographers as carto
-from cogs.games.charioteer import CharioteerFront
+from cogs.front.announce import Announcer
+from cogs.front.answers import FOLLOW_UP, refuse
+from cogs.front.components import PATTERN, Control
+from cogs.front.game import Fronts, GameFront
+from cogs.front.tables import TablesCog
 from cogs.option_checks import CheckedTree
-from cogs.race import RaceCog
-from cogs.tables import TablesCog
 from cogs.tournaments import SIGNUP_PATTERN, TournamentCog
-from cogs.ui import BUTTON_PATTERN, MODAL_PATTERN, SELECT_PATTERN, RaceButton, RaceSelect
 from cogs.web import WebCog
 
 log = logging.getLogger(__name__)
 
 IDLE_WAKEUP = 3600.0
-ITEM_PATTERNS = {
-    2: (
-        BUTTON_PATTERN,
-        re.compile(carto.BUTTON_TEMPLATE),
-        re.compile(carc.BUTTON_TEMPLATE),
-        SIGNUP_PATTERN,
-    ),
-    3: (SELECT_PATTERN, re.compile(carto.SELECT_TEMPLATE), re.compile(carc.SELECT_TEMPLATE)),
-}
-"""The custom_ids of every game's persistent buttons (2) and selects (3)."""
+ITEM_PATTERNS = {2: (PATTERN, SIGNUP_PATTERN), 3: (PATTERN,)}
+"""The custom_ids of the persistent buttons (2) and selects (3): every game's controls and
+the tournaments' sign-up buttons."""
 SYNC_SECONDS = 30.0
 """How long a command sync may take (Discord can ask to wait hours after too many) before
 the bot goes on with the commands Discord already has; the next start tries again."""
@@ -108,7 +100,8 @@ class CatalogueTranslator(app_commands.Translator):
 
 
 def handled_by_items(interaction: discord.Interaction[Any]) -> bool:
-    """Whether discord.py will hand this component interaction to a race button or select:
+    """Whether discord.py will hand this component interaction to a game's control or a
+    sign-up button:
     its custom_id fits their template and names a component of that type on the message."""
     data: Any = interaction.data or {}
     custom_id = str(data.get("custom_id", ""))
@@ -123,8 +116,21 @@ def handled_by_items(interaction: discord.Interaction[Any]) -> bool:
     return False
 
 
+def build_front(
+    game: str,
+    bot: commands.AutoShardedBot,
+    service: TableService,
+    announcer: Announcer,
+    images: ImageProcess,
+) -> GameFront:
+    """The Discord front of a registered game (its package's ``FRONT``)."""
+    front_class = importlib.import_module(REGISTRY[game].front).FRONT
+    front: GameFront = front_class(bot, service, announcer, images)
+    return front
+
+
 class CircusBot(commands.AutoShardedBot):
-    """The bot process: one service, one announcer, the race cog.
+    """The bot process: one service, one announcer, every registered game's front.
 
     It holds the gateway shards its settings name (``SHARD_COUNT`` with ``SHARD_IDS`` or
     ``CLUSTER_INDEX``/``CLUSTER_SIZE``), or, without them, as many as Discord recommends.
@@ -164,31 +170,22 @@ class CircusBot(commands.AutoShardedBot):
                 self.settings.database, shards=self.settings.shards or EVERY_SHARD
             )
         self.images = images = ImageProcess(self.service.in_worker)
-        self.announcer = Announcer(self, self.service, images)
-        self.race_cog = RaceCog(self, self.service, self.announcer)
-        await self.add_cog(self.race_cog)
-        self.component_handler = self.race_cog.on_component
-        self.community_cog = CommunityCog(self, self.service)
+        self.announcer = announcer = Announcer(self, self.service, images)
+        self.fronts = Fronts(
+            build_front(game, self, self.service, announcer, images) for game in REGISTRY
+        )
+        announcer.fronts = self.fronts
+        self.route_control = self.fronts.route
+        for front in self.fronts.values():
+            await self.add_cog(front)
+        self.add_dynamic_items(Control)
+        self.community_cog = CommunityCog(self, self.service, self.fronts)
         await self.add_cog(self.community_cog)
         self.community_cog.web = WebCog(self, self.service, self.settings.web_base_url)
         await self.add_cog(self.community_cog.web)
-        self.tournament_cog = TournamentCog(self, self.service, self.race_cog)
+        self.tournament_cog = TournamentCog(self, self.service, announcer, self.fronts)
         await self.add_cog(self.tournament_cog)
-        self.announcer.on_game_over = self.tournament_cog.game_over
-        self.add_dynamic_items(RaceButton, RaceSelect)
-        self.cartographers = carto.CartographersCog(self, self.service, self.announcer, images)
-        await self.add_cog(self.cartographers)
-        self.add_dynamic_items(carto.MapButton, carto.MapSelect)
-        self.announcer.posters[self.cartographers.game] = self.cartographers
-        self.carcassonne = carc.CarcassonneCog(self, self.service, self.announcer, images)
-        await self.add_cog(self.carcassonne)
-        self.add_dynamic_items(carc.TileButton, carc.TileSelect)
-        self.announcer.posters[self.carcassonne.game] = self.carcassonne
-        self.fronts: dict[str, GameFront] = {
-            "charioteer": CharioteerFront(self.race_cog),
-            "cartographers": self.cartographers,
-            "carcassonne": self.carcassonne,
-        }
+        announcer.on_game_over = self.tournament_cog.game_over
         await self.add_cog(TablesCog(self, self.service, self.fronts))
         await self.tree.set_translator(CatalogueTranslator())
         await self.sync_commands()
@@ -270,21 +267,15 @@ class CircusBot(commands.AutoShardedBot):
         )
 
     async def on_interaction(self, interaction: discord.Interaction[Any]) -> None:
-        """Modal submissions are handled here, not by an in-memory Modal, so a "type your
-        move" form still works after a restart; a component no race item will take (an
+        """Form submissions are handled here, not by an in-memory Modal, so a "type your
+        move" form still works after a restart; a component no control will take (an
         unknown or forged custom_id) still gets an answer."""
-        data: Any = interaction.data or {}
         if interaction.type is discord.InteractionType.modal_submit:
-            if MODAL_PATTERN.fullmatch(str(data.get("custom_id", ""))):
-                await self.race_cog.on_modal(interaction)
-            elif carto.MODAL_PATTERN.fullmatch(str(data.get("custom_id", ""))):
-                await self.cartographers.on_modal(interaction)
-            else:
-                await self.race_cog.refuse(interaction, "error.unknown_button")
+            await self.fronts.route_form(interaction)
         elif interaction.type is discord.InteractionType.component and not handled_by_items(
             interaction
         ):
-            await self.race_cog.refuse(interaction, "error.unknown_button")
+            await refuse(interaction, "error.unknown_button")
 
     async def resume_races(self) -> None:
         """After a start or restart, in the background (players are answered from the
@@ -299,7 +290,7 @@ class CircusBot(commands.AutoShardedBot):
             self.catch_up.done.set()
 
     async def _resume(self, table_id: int) -> None:
-        await self.race_cog.settle(table_id, moved=False)
+        await self.announcer.settle(table_id, moved=False)
 
     async def dispatch_time_limits(self) -> None:
         """Fire every time limit and reminder as it comes due; re-armed by every change."""
@@ -308,7 +299,7 @@ class CircusBot(commands.AutoShardedBot):
             try:
                 await self.service.wait_until_due(IDLE_WAKEUP)
                 for update in await self.service.fire_due():
-                    await self.race_cog.settle(update.table.id)
+                    await self.announcer.settle(update.table.id)
                 for table, number in await self.service.reminders_due():
                     await self.announcer.remind(table, number)
             except asyncio.CancelledError:

@@ -14,9 +14,10 @@ client can send it anyway).
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import io
 import logging
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any, TypeVar
 
 import discord
@@ -32,10 +33,9 @@ from bot.games import GAMES
 from bot.games.base import ServiceError
 from bot.service import TableService
 from bot.text import t
-from cogs.announce import TRANSIENT
-from cogs.answers import ServerCommands, locale_of, reply
-from cogs.games import MESSAGE_LIMIT
-from cogs.place import asker_of, audience_of, is_admin
+from cogs.front.answers import MESSAGE_LIMIT, TRANSIENT, ServerCommands, locale_of, reply
+from cogs.front.game import GameFront
+from cogs.front.place import asker_of, audience_of, is_admin
 from cogs.server_checks import public_locale
 from cogs.web import OFF, ON, WebCog
 
@@ -46,14 +46,31 @@ GAME_CHOICES = [
     app_commands.Choice(name=_(t("en", f"game.{game}"), key=f"game.{game}"), value=game)
     for game in GAMES
 ]
+"""The ``game`` options' choices as declared: the shipped games (:func:`offer_games` makes
+them the registered ones when a cog is built)."""
 SERVER_LANGUAGE = "server"
 """The ``language`` choice that goes back to the server's own language."""
 NAME_WIDTH = 20
 LOBBY_SWEEP_SECONDS = 300.0
 
 
-def game_name(locale: str, game: str) -> str:
-    return t(locale, f"game.{game}")
+def game_name(fronts: Mapping[str, GameFront], locale: str, game: str) -> str:
+    """A game's name in ``locale`` (one no longer hosted: as the catalogue names it)."""
+    front = fronts.get(game)
+    return front.title(locale) if front is not None else t(locale, f"game.{game}")
+
+
+def offer_games(
+    command: app_commands.Command[Any, ..., Any], option: str, fronts: Mapping[str, GameFront]
+) -> None:
+    """Let a command's ``option`` choose among the hosted games (those registered when the
+    bot was built), named in English and translated by the catalogue."""
+    choices: list[app_commands.Choice[str]] = [
+        app_commands.Choice(name=_(front.title("en"), key=f"game.{game}"), value=game)
+        for game, front in fronts.items()
+    ]
+    parameter = command._params[option]
+    command._params[option] = dataclasses.replace(parameter, choices=choices)  # type: ignore[arg-type]
 
 
 @app_commands.guild_only()
@@ -62,11 +79,22 @@ class CommunityCog(ServerCommands, commands.Cog):
 
     commands_name = "a community command"
 
-    def __init__(self, bot: commands.AutoShardedBot, service: TableService) -> None:
+    def __init__(
+        self,
+        bot: commands.AutoShardedBot,
+        service: TableService,
+        fronts: Mapping[str, GameFront],
+    ) -> None:
         self.bot = bot
         self.service = service
+        self.fronts = fronts
         self.server_settings = ServerSettingsStore(service.storage)
         self.web: WebCog | None = None
+        offer_games(self.leaderboard, "game", fronts)
+        offer_games(self.settings, "recompute_ratings", fronts)
+
+    def game_name(self, locale: str, game: str) -> str:
+        return game_name(self.fronts, locale, game)
 
     async def public_locale(self, interaction: discord.Interaction[Any]) -> str:
         """The language of this server's public posts (see :func:`public_locale`)."""
@@ -91,15 +119,15 @@ class CommunityCog(ServerCommands, commands.Cog):
         page: app_commands.Range[int, 1, 1000] = 1,
     ) -> None:
         locale = locale_of(interaction)
-        if game not in GAMES:
+        if game not in self.fronts:
             raise ServiceError("error.no_such_game", game=game)
         board = await leaderboard(self.service.storage, interaction.guild_id, game, page)
-        name = game_name(locale, game)
+        name = self.game_name(locale, game)
         if not board.rows:
             await reply(interaction, t(locale, "leaderboard.empty", game=name))
             return
         locale = await self.public_locale(interaction)
-        name = game_name(locale, game)
+        name = self.game_name(locale, game)
         lines = [
             f"{row.rank:<3} {row.name[:NAME_WIDTH]:<{NAME_WIDTH}} {row.rating.ordinal:7.1f}"
             f" {row.games:6} {row.wins:5} {row.podiums:8}"
@@ -110,7 +138,9 @@ class CommunityCog(ServerCommands, commands.Cog):
         found = await records(self.service.storage, interaction.guild_id)
         readable = readers_look_at(interaction)
         notes = [
-            record_line(locale, record, named=readable(record.channel_id))
+            record_line(
+                locale, record, self.game_name(locale, record.game), readable(record.channel_id)
+            )
             for record in found
             if record.game == game
         ]
@@ -142,7 +172,7 @@ class CommunityCog(ServerCommands, commands.Cog):
                 t(
                     locale,
                     "profile.game",
-                    game=game_name(locale, game.game),
+                    game=self.game_name(locale, game.game),
                     mu=f"{game.rating.mu:.1f}",
                     sigma=f"{game.rating.sigma:.1f}",
                     ordinal=f"{game.rating.ordinal:.1f}",
@@ -161,7 +191,9 @@ class CommunityCog(ServerCommands, commands.Cog):
                 lines.append(t(locale, "profile.recent", results=results))
         held = await records(self.service.storage, interaction.guild_id)
         lines.extend(
-            record_line(locale, record, named=readable(record.channel_id))
+            record_line(
+                locale, record, self.game_name(locale, record.game), readable(record.channel_id)
+            )
             for record in held
             if record.user_id == who.id
         )
@@ -169,7 +201,7 @@ class CommunityCog(ServerCommands, commands.Cog):
         history = await rating_history(
             self.service.storage, interaction.guild_id, main.game, who.id
         )
-        title = t(locale, "profile.chart_title", name=name, game=game_name(locale, main.game))
+        title = t(locale, "profile.chart_title", name=name, game=self.game_name(locale, main.game))
         picture = await self.service.in_worker(rating_chart, title, history)
         await interaction.response.send_message(
             "\n".join(lines)[:MESSAGE_LIMIT],
@@ -267,7 +299,7 @@ class CommunityCog(ServerCommands, commands.Cog):
                 t(
                     locale,
                     "settings.recomputed",
-                    game=game_name(locale, recompute_ratings),
+                    game=self.game_name(locale, recompute_ratings),
                     count=count,
                 )
             )
@@ -283,7 +315,7 @@ class CommunityCog(ServerCommands, commands.Cog):
     )
     async def help(self, interaction: discord.Interaction[Any]) -> None:
         locale = locale_of(interaction)
-        games = "\n".join(t(locale, f"help.game.{game}") for game in GAMES)
+        games = "\n".join(front.help_line(locale) for front in self.fronts.values())
         await reply(interaction, t(locale, "help.text", games=games))
 
     # ------------------------------------------------------------------ lobby expiry
@@ -351,15 +383,15 @@ def readers_look_at(interaction: discord.Interaction[Any]) -> Callable[[int | No
     return readable
 
 
-def record_line(locale: str, record: Record, *, named: bool = True) -> str:
+def record_line(locale: str, record: Record, game: str, named: bool = True) -> str:
     """A server record in a sentence: a win streak counts games, the biggest win rating
-    (and the game it was, where ``named``)."""
+    (and the game it was, ``game`` in words, where ``named``)."""
     value = f"{record.value:g}" if record.kind == "win_streak" else f"{record.value:.1f}"
     unnamed = record.kind == "biggest_win" and (record.table_id is None or not named)
     return t(
         locale,
         f"records.{record.kind}_unnamed" if unnamed else f"records.{record.kind}",
-        game=game_name(locale, record.game),
+        game=game,
         value=value,
         name=record.name,
         race=record.table_id,

@@ -14,8 +14,7 @@ import discord
 from discord import AppCommandOptionType, app_commands
 
 from bot.text import t
-from cogs.announce import TRANSIENT
-from cogs.answers import locale_of, reply
+from cogs.front.answers import TRANSIENT, locale_of, reply
 
 log = logging.getLogger(__name__)
 

@@ -18,7 +18,7 @@ import asyncio
 import io
 import logging
 import re
-from collections.abc import Collection
+from collections.abc import Collection, Mapping
 from typing import Any
 
 import discord
@@ -45,26 +45,26 @@ from bot.community.tournament import (
     TournamentError,
     TournamentSettings,
 )
-from bot.games import GAMES
 from bot.games.base import ServiceError
 from bot.locks import KeyedLocks
 from bot.service import LOBBY, TURN_LIMITS, Table, TableService
 from bot.service import RUNNING as GAME_RUNNING
 from bot.text import t
-from cogs.announce import TRANSIENT
-from cogs.answers import (
+from cogs.community import GAME_CHOICES, game_name, offer_games
+from cogs.front.announce import Announcer
+from cogs.front.answers import (
     FOR_THREADS,
+    MESSAGE_LIMIT,
     NAME_LIMIT,
     THREAD_ARCHIVE_MINUTES,
+    TRANSIENT,
     ServerCommands,
     display_name,
     locale_of,
     reply,
 )
-from cogs.community import GAME_CHOICES, game_name
-from cogs.games import MESSAGE_LIMIT, GameFront
-from cogs.place import asker_of, audience_of, is_admin
-from cogs.race import RaceCog
+from cogs.front.game import GameFront
+from cogs.front.place import asker_of, audience_of, is_admin
 from cogs.server_checks import enforce_server_settings, public_locale, server_locale
 
 log = logging.getLogger(__name__)
@@ -125,11 +125,19 @@ class TournamentCog(
     refusals = (ServiceError, TournamentError)
     commands_name = "a tournament command"
 
-    def __init__(self, bot: commands.AutoShardedBot, service: TableService, races: RaceCog) -> None:
+    def __init__(
+        self,
+        bot: commands.AutoShardedBot,
+        service: TableService,
+        announcer: Announcer,
+        fronts: Mapping[str, GameFront],
+    ) -> None:
         super().__init__()
         self.bot = bot
         self.service = service
-        self.races = races
+        self.announcer = announcer
+        self.fronts = fronts
+        offer_games(self.new, "game", fronts)
         self.desk = TournamentDesk(service.storage, service.clock)
         self.tables = TournamentTables(self.desk, service)
         self.deadline_changed = asyncio.Event()
@@ -213,7 +221,7 @@ class TournamentCog(
         round_hours: app_commands.Range[int, 1, MAX_HOURS] | None = None,
         options: app_commands.Range[str, 1, MAX_OPTIONS_TEXT] | None = None,
     ) -> None:
-        if game not in GAMES:
+        if game not in self.fronts:
             raise ServiceError("error.no_such_game", game=game)
         admin = is_admin(interaction)
         store = ServerSettingsStore(self.service.storage)
@@ -255,7 +263,7 @@ class TournamentCog(
                 "tournament.opened",
                 tournament=record.id,
                 name=shown(record.name),
-                game=game_name(locale, game),
+                game=game_name(self.fronts, locale, game),
                 format=t(locale, f"tournament.format.{chosen.value}"),
                 seats=table_size,
             )
@@ -502,7 +510,7 @@ class TournamentCog(
         """The follow-up of games whose seats changed: the AI plays, the boards update, an
         abandoned game reports its result."""
         for race in races:
-            await self.races.settle(race)
+            await self.announcer.settle(race)
 
     # ------------------------------------------------------------------ deadlines
 
@@ -603,7 +611,7 @@ class TournamentCog(
             table = await self.service.table(int(race_id))
             if table.status in (LOBBY, GAME_RUNNING):
                 await self.service.abandon(table.id, record.host_id, admin=True)
-                await self.races.settle(table.id)
+                await self.announcer.settle(table.id)
 
     async def start_due(self) -> None:
         for tournament in await self.desk.due(self.service.clock.now()):
@@ -731,12 +739,11 @@ class TournamentCog(
         pinged += [user_of(player) for player in byes]
         await self._post(channel_id, interaction, "\n".join(lines), picture, pinged)
         for table in opened:
-            await self.races.settle(table.id)
+            await self.announcer.settle(table.id)
 
     def table_name(self, table: Table, locale: str) -> str:
         """A game's name in its game's own words, as its Start names its thread."""
-        fronts: dict[str, GameFront] = getattr(self.bot, "fronts", {})
-        front = fronts.get(table.game)
+        front = self.fronts.get(table.game)
         if front is None:
             return t(locale, "tournament.game", game=table.id)
         return front.thread_name(table, locale)

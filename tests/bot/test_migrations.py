@@ -299,7 +299,11 @@ async def test_every_row_of_a_version_10_database_is_kept_under_table_words(
 
     for table in tables:
         renamed = RENAMED_TABLES.get(table, table)
-        assert rows(database, f"SELECT * FROM {renamed} ORDER BY 1, 2") == before[table], table
+        after = rows(database, f"SELECT * FROM {renamed} ORDER BY 1, 2")
+        if renamed == "outbox":  # migration 13 adds each post's snapshot: none for these
+            assert [row[-1] for row in after] == [None] * len(after)
+            after = [row[:-1] for row in after]
+        assert after == before[table], table
     for table in ("seats", "actions", "outbox", "results", "drafts", "rating_changes"):
         assert rows(database, f"SELECT table_id FROM {table} WHERE table_id = 1"), table
     assert rows(database, "SELECT table_id FROM tournament_tables ORDER BY table_index") == [

@@ -501,3 +501,64 @@ async def test_a_lobby_stores_its_laps_even_when_they_are_the_default(
         game="charioteer", host_id=ALICE, host_name="alice", settings=TableSettings(seats=2)
     )
     assert table.settings.options == {"laps": 3}
+
+
+async def test_an_announcement_says_what_was_true_when_its_step_was_stored(
+    service: TableService, db_path: str, clock: FakeClock
+) -> None:
+    """A turn resolves and its posts wait; then a seat changes hands and the next turn is
+    played: the waiting posts still name the seats, the waiting players and the position
+    of their own moment, and the reveal tells the step that made it; also as read by
+    another process (or after a restart), from the snapshots stored with them."""
+    table = await open_race(service, humans=2)
+    for first in await service.announcements(table.id):
+        await service.announced(first, None)
+    for user, seed in ((ALICE, 1), (BOB, 2)):
+        move, turn = await random_move(service, table.id, user, Rng(seed))
+        await service.submit(table.id, user, move, turn)
+    await service.leave_game(table.id, BOB)
+    await service.play_ai_seats(table.id)
+    move, turn = await random_move(service, table.id, ALICE, Rng(3))
+    await service.submit(table.id, ALICE, move, turn)
+    reveal, board, *later = await service.announcements(table.id)
+    assert (reveal.row.kind, reveal.row.turn, board.row.kind, board.row.turn) == (
+        "reveal",
+        1,
+        "board",
+        2,
+    )
+    for announcement in (reveal, board):
+        assert announcement.table.seat("B").name == "user22"  # not "user22 (AI)"
+        assert announcement.table.row.turn == 2
+        assert [seat.seat for seat in announcement.table.waiting_humans()] == ["A", "B"]
+    assert reveal.report is not None and reveal.report.turn == 1
+    assert board.view.turn == 2 and reveal.view.turn == 2
+    assert [(a.row.kind, a.row.turn, a.view.turn) for a in later] == [
+        ("reveal", 2, 3),
+        ("board", 3, 3),
+    ]
+    assert later[0].table.seat("B").name == "user22 (AI)"
+    assert (await service.report(table.id, reveal.row.seq)).events == reveal.report.events
+    elsewhere = await TableService.create(db_path, clock=clock)
+    try:
+        read = await elsewhere.announcements(table.id)
+    finally:
+        await elsewhere.close()
+    assert [(a.row.id, a.table, a.report) for a in read] == [
+        (a.row.id, a.table, a.report) for a in (reveal, board, *later)
+    ]
+    assert [a.view.turn for a in read] == [2, 2, 3, 3]
+
+
+async def test_an_announcement_stored_before_snapshots_is_drawn_from_the_table(
+    service: TableService,
+) -> None:
+    """A post stored before announcements kept their snapshot (an upgraded database) is
+    drawn from the table as it is now."""
+    table = await open_race(service, humans=2)
+    await service.storage.write_with(
+        lambda db: db.execute("UPDATE outbox SET snapshot = NULL").close()
+    )
+    [board] = await service.announcements(table.id)
+    assert board.row.snapshot is None
+    assert (board.row.kind, board.view.turn, board.table.row.turn) == ("board", 1, 1)

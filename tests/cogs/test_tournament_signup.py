@@ -169,7 +169,7 @@ async def test_pause_resume_and_a_removed_player_handing_the_seat_to_the_ai(
         assert sum(seat.is_ai for seat in table.seats) == 1
         for member in members[:2]:
             await (await member.slash(channel, "race leave", race=race)).reply()
-        await bot.race_cog.settle(race)  # the follow-up of the last leave, run to its end
+        await bot.announcer.settle(race)  # the follow-up of the last leave, run to its end
         assert (await service.table(race)).status == "abandoned"
         record = await desk.load(1)
         assert record.state.round_complete and len(record.state.rounds) == 1
@@ -273,6 +273,6 @@ async def test_a_cartographers_tournament_counts_its_game_once_the_game_is_settl
         await (await members[0].slash(channel, "tournament start", tournament=1)).followup(0)
         ((race,),) = await bot.service.storage.read("SELECT id FROM game_tables")
         await bot.service.abandon(race, members[0].id, admin=True)
-        await bot.cartographers.settle(race)
+        await bot.announcer.settle(race)
         record = await bot.tournament_cog.desk.load(1)
         assert record.state.rounds[0].complete

@@ -15,16 +15,18 @@ GLOBAL = "/applications/{application_id}/commands"
 IN_GUILD = "/applications/{application_id}/guilds/{guild_id}/commands"
 COMMANDS = [
     "race",
+    "cartographers",
+    "carcassonne",
     "leaderboard",
     "profile",
     "settings",
     "help",
     "tournament",
-    "cartographers",
-    "carcassonne",
     "game",
 ]
-"""The bot's slash commands and command groups, in the order it registers them."""
+"""The bot's slash commands and command groups, in the order it registers them: every
+game's own group in the registry's order, then the community, tournament and shared table
+commands."""
 
 
 @contextlib.asynccontextmanager

@@ -41,9 +41,9 @@ def test_card_faces_in_the_log_are_caught() -> None:
 def test_a_cartographers_drawing_panel_in_public_is_caught() -> None:
     from bot.games.cartographers.panel import DrawDraft, build_panel
     from bot.service import Table
-    from cogs.games.cartographers import panel_content
+    from cogs.games.cartographers.panel import panel_content
     from engine.cartographers import Expedition, view
-    from tests.cogs.games.test_cartographers import host_table
+    from tests.cogs.games.cartographers.test_front import host_table
 
     seat_view = view(Expedition.new(seats=2, seed=1, side="A", ambush="auto").state, "1")
     panel = build_panel(seat_view, DrawDraft())

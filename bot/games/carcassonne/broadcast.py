@@ -57,13 +57,15 @@ class CarcassonneBroadcast(Broadcast):
                 t(
                     locale,
                     "carc.board.to_place",
-                    name=seat_name(view.active, names),
+                    name=seat_name(view.active, names, locale),
                     tile=tile_text(view.current, locale=locale),
                     left=view.stack_size,
                 )
             )
         elif view.result is None:
-            lines.append(t(locale, "carc.board.to_deploy", name=seat_name(view.active, names)))
+            lines.append(
+                t(locale, "carc.board.to_deploy", name=seat_name(view.active, names, locale))
+            )
         return lines
 
 

@@ -4,8 +4,8 @@ tiles that fit nowhere, the next tile drawn), the final scoring feature by featu
 ranking and the board post's header. Every event is public (spec §7: only the stack's
 order is secret, and no event tells it).
 
-Names: a seat is its player's name and colour ("alice (red)"); in the team variant the
-scores and battles are the teams' (spec §5).
+Names: a seat is its player's name and colour, in the reader's language ("alice (red)",
+"alice (rojo)"); in the team variant the scores and battles are the teams' (spec §5).
 """
 
 from __future__ import annotations
@@ -28,22 +28,31 @@ from engine.carcassonne.events import (
     TileRemoved,
     TileReturned,
 )
-from engine.carcassonne.messages import count_text, feature_text, kind_name, say, square_text
+from engine.carcassonne.messages import (
+    colour_name,
+    count_text,
+    feature_text,
+    kind_name,
+    say,
+    square_text,
+)
 from engine.carcassonne.state import EMPIRE, REBELS
 from engine.core import Event
 
 TEAMS = (REBELS, EMPIRE)
 
 
-def seat_name(seat: str, names: Mapping[str, str]) -> str:
+def seat_name(seat: str, names: Mapping[str, str], locale: str | None) -> str:
+    """A seat as its player's name and its colour in the reader's language: "alice (red)"."""
     person = names.get(seat, "").strip()
-    return f"{person} ({seat})" if person and person != seat else seat
+    colour = colour_name(seat, locale)
+    return f"{person} ({colour})" if person and person != seat else colour
 
 
 def unit_name(unit: str, names: Mapping[str, str], locale: str | None) -> str:
     if unit in TEAMS:
         return t(locale, f"carc.team.{unit}")
-    return seat_name(unit, names)
+    return seat_name(unit, names, locale)
 
 
 def where(ref: FeatureRef, seat_view: SeatView, locale: str | None, form: str) -> str:
@@ -91,13 +100,13 @@ def turn_story(
                 t(
                     locale,
                     key,
-                    name=seat_name(event.seat, names),
+                    name=seat_name(event.seat, names, locale),
                     size=t(locale, f"carc.size.{event.size.value}"),
                     feature=where(event.at, seat_view, locale, form),
                 )
             )
         elif isinstance(event, NothingDeployed):
-            lines.append(t(locale, "carc.story.nothing", name=seat_name(event.seat, names)))
+            lines.append(t(locale, "carc.story.nothing", name=seat_name(event.seat, names, locale)))
         elif isinstance(event, BattleStarted):
             sides = ", ".join(
                 t(locale, "carc.story.side", unit=unit_name(unit, names, locale), count=dice)
@@ -141,7 +150,7 @@ def turn_story(
                 t(
                     locale,
                     "carc.story.drawn",
-                    name=seat_name(event.seat, names),
+                    name=seat_name(event.seat, names, locale),
                     tile=event.tile,
                     left=event.stack_left,
                 )
@@ -153,7 +162,7 @@ def placement_line(event: TilePlaced, names: Mapping[str, str], locale: str | No
     return t(
         locale,
         "carc.story.placed",
-        name=seat_name(event.seat, names),
+        name=seat_name(event.seat, names, locale),
         tile=event.tile,
         at=square_text((event.x, event.y)),
         rotation=event.rotation,
@@ -221,7 +230,7 @@ def supplies_line(seat_view: SeatView, names: Mapping[str, str], locale: str | N
             t(
                 locale,
                 "carc.supply",
-                name=seat_name(seat, names),
+                name=seat_name(seat, names, locale),
                 small=supply[Size.SMALL],
                 large=supply[Size.LARGE],
             )

@@ -116,3 +116,12 @@ def test_the_team_variant_names_the_teams() -> None:
     team = Table.new(seats=4, seed=1, team=True).view()
     lines = ranking_lines(team, {}, "en")
     assert [line.split(" — ")[0] for line in lines] == ["1. Rebel Alliance", "1. Empire"]
+
+
+def test_a_seat_is_named_by_its_colour_in_the_players_language() -> None:
+    seat_view = start().view()
+    events = [BattleStarted(ROUTE, Kind.ROUTE, (("red", 3), ("black", 1)))]
+    for locale, red, black in (("es", "rojo", "negro"), ("it", "rosso", "nero")):
+        [told] = turn_story(events, seat_view, NAMES, locale)
+        assert f"alice ({red})" in told and f"AI 1 ({black})" in told
+        assert "(red)" not in told and "(black)" not in told

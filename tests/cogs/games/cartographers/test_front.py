@@ -11,13 +11,8 @@ from bot.games.cartographers.panel import DrawDraft, DrawPanel, build_panel
 from bot.games.cartographers.pictures import panel_picture
 from bot.service import Table
 from bot.storage import SeatRow, TableRow
-from cogs.games.cartographers import (
-    ambush_lines,
-    panel_content,
-    panel_view,
-    podium_text,
-    season_text,
-)
+from cogs.games.cartographers.panel import panel_content, panel_view
+from cogs.games.cartographers.posts import ambush_lines, podium_text, season_text
 from engine.cartographers import view
 from engine.cartographers.events import AmbushIgnored, MonsterPlaced, SeasonScored
 from engine.cartographers.state import Result, SeasonScore, SoloResult

@@ -1,27 +1,31 @@
-"""Posting what the service has to announce: each turn's reveal, the board of the new turn
-(text, picture when the channel allows files, a "Choose move" button and the pings), the
-podium, reminders, and the private turn notices for players who chose DMs. A post pings
-only the players it names on purpose, by id (:func:`pings`): never a mention some user
-text holds, such as a display name written as ``<@id>``.
+"""Posting what the service has to announce, for every game: each step's public posts
+(the game's front words and draws them: :meth:`Poster.compose`, from the snapshot of the
+table the announcement carries, taken in the transaction that made it), the current
+board kept up to date after each move, reminders, and the private turn notices for
+players who chose DMs. A post pings only the players it names on purpose, by id
+(:func:`pings`): never a mention some user text holds, such as a display name written as
+``<@id>``.
 
 Announcements come from the service's outbox, so one that was not posted before a crash is
 posted after the restart, and one Discord failed to take (a 5xx, a timeout, a dropped
 connection, a permission missing) is tried again by :class:`bot.outbox.Outbox` until it is
 posted; the host hears once when a permission is missing. Each post carries a nonce
-Discord enforces, so a post retried in that window is still posted once. Race threads are
-reopened before a post or an edit if Discord archived them, and archived at the podium.
+Discord enforces, so a post retried in that window is still posted once. A game's thread
+is reopened before a post or an edit if Discord archived it, and archived at the podium.
+After an accepted action the follow-up (:meth:`Announcer.settle`) lets AI seats play and
+posts what came of it.
 """
 
 from __future__ import annotations
 
 import asyncio
-import io
+import contextvars
 import logging
-from collections.abc import Awaitable, Callable, Iterable
+from collections.abc import Awaitable, Callable, Iterable, Mapping, Sequence
 from contextlib import AbstractAsyncContextManager
-from typing import Any
+from dataclasses import dataclass, field
+from typing import Any, Protocol
 
-import aiohttp
 import discord
 
 from bot.images import ImageProcess
@@ -29,16 +33,10 @@ from bot.locks import KeyedLocks
 from bot.outbox import Outbox
 from bot.service import Announcement, Table, TableService
 from bot.text import t
-from cogs.games import MESSAGE_LIMIT, Post, Poster
-from cogs.ui import board_view, dm_view
-from engine.charioteer import SeatView
-from engine.charioteer.render import board_png, board_text, hand_text, reveal_text
-from engine.core import public_events
+from cogs.front.answers import MESSAGE_LIMIT, TRANSIENT, FollowsUp
+from cogs.front.panel import ENDED
 
 log = logging.getLogger(__name__)
-
-ENDED = ("finished", "abandoned")
-"""A table's statuses once its game is over."""
 
 DM_CLOSED = 50007
 MISSING_PERMISSIONS = 50013
@@ -51,14 +49,12 @@ turn holding nothing but their table's id. Under a burst (hundreds of races star
 resolved at once) every waiting table used to build its announcements at once, and all
 of them waited for the picture workers, held in memory: a heap some five times larger,
 and garbage collections that held the event loop for up to 300 ms."""
+BOARD_POSTED: contextvars.ContextVar[bool] = contextvars.ContextVar("board_posted", default=False)
+"""Set when a delivery in this task posted a board: the board a follow-up has just posted
+needs no refresh (a move made since refreshes it in its own follow-up)."""
 DRAW_TIMEOUT = 120.0
 """Seconds a post's pictures may take, once its turn has come, before the picture workers
 count as stuck: they are started anew and the post is tried again later."""
-NO_ANSWER = (aiohttp.ClientError, OSError, TimeoutError)
-"""A call to Discord that got no answer at all (a timeout, a dropped connection): not an
-``HTTPException``."""
-TRANSIENT = (discord.HTTPException, *NO_ANSWER)
-"""What a call to Discord can fail with: an HTTP error discord.py gave up on, or no answer."""
 
 
 def mention(user_id: int | None, name: str) -> str:
@@ -95,35 +91,49 @@ def waiting_line(table: Table, locale: str | None) -> str:
     )
 
 
-def board_content(table: Table, view: SeatView, locale: str | None) -> str:
-    """The board message: a header with the waiting players, then the track in a code block."""
-    loc = locale or "en"
-    header = t(locale, "board.header", race=table.id, turn=view.turn)
-    status = waiting_line(table, locale)
-    text = board_text(view, names=table.names, locale=loc)
-    content = f"{header} · {status}\n{text}"
-    if len(content) > MESSAGE_LIMIT:
-        content = f"{header}\n{text}"
-    return content[:MESSAGE_LIMIT]
+def can_attach(channel: Any) -> bool:
+    """Whether the bot may attach pictures to a post in ``channel``."""
+    guild = getattr(channel, "guild", None)
+    if guild is None or guild.me is None:
+        return True
+    permissions = channel.permissions_for(guild.me)
+    return bool(permissions.attach_files)
 
 
-def podium_content(table: Table, view: SeatView, locale: str | None) -> str:
-    result = view.result
-    if result is None:
-        return t(locale, "podium.abandoned", race=table.id)
-    lines = [t(locale, "podium.header", race=table.id, turns=result.turns)]
-    for place, seat in enumerate(result.ranking, start=1):
-        row = table.seat(seat)
-        lines.append(
-            t(locale, "podium.line", place=place, name=mention(row.user_id, row.name), seat=seat)
-        )
-    return "\n".join(lines)[:MESSAGE_LIMIT]
+@dataclass
+class Post:
+    """A public message the announcer sends: its text, pictures and controls, and the
+    members it pings (the players it mentions on purpose; nobody else, whatever the text
+    holds: :func:`pings`)."""
+
+    content: str
+    files: list[discord.File] = field(default_factory=list)
+    view: discord.ui.View | None = None
+    pings: Sequence[int | None] = ()
 
 
-class Announcer:
-    """Delivers a race's pending announcements, one race at a time, in order; everything
-    that touches a race's board (new boards, refreshes, the podium's archiving) holds that
-    race's lock, so they cannot interleave."""
+class Poster(Protocol):
+    """A game's front as the announcer sees it: it words and draws its own posts."""
+
+    async def compose(self, channel: Any, table: Table, announcement: Announcement) -> Post:
+        """The message for ``announcement`` in ``channel`` (pictures only where the bot may
+        attach files there: :func:`can_attach`)."""
+        ...
+
+    async def board_content(self, table: Table) -> str | None:
+        """The current board message's text after a move, or None to leave it."""
+        ...
+
+    async def turn_notice(self, table: Table, user_id: int) -> tuple[str, discord.ui.View]:
+        """A seat's direct-message notice that its move is due."""
+        ...
+
+
+class Announcer(FollowsUp):
+    """Delivers a table's pending announcements, one table at a time, in order; everything
+    that touches a table's board (new boards, refreshes, the podium's archiving) holds that
+    table's lock, so they cannot interleave. It knows no game: each table's posts are
+    composed by its game's front (:attr:`fronts`)."""
 
     def __init__(self, client: discord.Client, service: TableService, images: ImageProcess) -> None:
         self.client = client
@@ -131,9 +141,10 @@ class Announcer:
         self.images = images
         self._locks: KeyedLocks[int] = KeyedLocks()
         self._dm_warned: set[tuple[int, int]] = set()
-        self.posters: dict[str, Poster] = {}
-        """Games that post their own announcements, by game id (Charioteer's are below)."""
+        self.fronts: Mapping[str, Poster] = {}
+        """Every game's front, by game id: each composes its own posts."""
         self._host_told: set[int] = set()
+        self._background: set[asyncio.Task[None]] = set()
         self.post_timeout = POST_TIMEOUT
         self.draw_timeout = DRAW_TIMEOUT
         self._posting = asyncio.Semaphore(POSTING_AT_ONCE)
@@ -142,12 +153,15 @@ class Announcer:
         self.on_game_over: Callable[[int], Awaitable[None]] | None = None
         """Told of every game that ended (tournaments count its result), of any game."""
 
-    def lock(self, race_id: int) -> AbstractAsyncContextManager[None]:
-        """Held while anything touches the race's board or posts its announcements."""
-        return self._locks.hold(race_id)
+    def lock(self, table_id: int) -> AbstractAsyncContextManager[None]:
+        """Held while anything touches the table's board or posts its announcements."""
+        return self._locks.hold(table_id)
+
+    def front(self, table: Table) -> Poster:
+        return self.fronts[table.game]
 
     async def channel_for(self, table: Table) -> Any:
-        """The race's thread (or channel); None when Discord says it is gone. A transient
+        """The table's thread (or channel); None when Discord says it is gone. A transient
         failure raises, so that the delivery is tried again."""
         channel_id = table.row.thread_id or table.row.channel_id
         if channel_id is None:
@@ -157,39 +171,42 @@ class Announcer:
             try:
                 channel = await self.client.fetch_channel(channel_id)
             except discord.NotFound:
-                log.warning("race %d: channel %d is gone", table.id, channel_id)
+                log.warning("table %d: channel %d is gone", table.id, channel_id)
                 return None
         return channel
 
-    async def deliver(self, race_id: int) -> bool:
-        """Post the race's pending announcements in order; True when none is left. At most
-        :data:`POSTING_AT_ONCE` tables post at a time."""
-        async with self.lock(race_id):
-            if await self.service.storage.pending_announcements(race_id):
+    async def deliver(self, table_id: int) -> bool:
+        """Post the table's pending announcements in order; True when none is left. At most
+        :data:`POSTING_AT_ONCE` tables post at a time. Each post is composed from its own
+        snapshot; the table as it is now only says where to post, whether a board is still
+        the current one, and whom to tell by DM."""
+        async with self.lock(table_id):
+            if await self.service.storage.pending_announcements(table_id):
                 async with self._posting:
-                    for announcement in await self.service.announcements(race_id):
-                        if not await self._deliver_one(announcement):
+                    announcements = await self.service.announcements(table_id)
+                    now = await self.service.table(table_id)
+                    for announcement in announcements:
+                        if not await self._deliver_one(now, announcement):
                             return False
-        self._host_told.discard(race_id)
+        self._host_told.discard(table_id)
         return True
 
-    async def _deliver_one(self, announcement: Announcement) -> bool:
-        table = await self.service.table(announcement.row.table_id)
+    async def _deliver_one(self, table: Table, announcement: Announcement) -> bool:
+        """Post one announcement of ``table`` (as it is now)."""
+        row = announcement.row
         try:
             channel = await self.channel_for(table)
-            if channel is None:
-                await self.service.announced(announcement, None)
-                return True
-            if announcement.row.kind == "board" and announcement.row.turn != announcement.view.turn:
-                await self.service.announced(announcement, None)
+            if channel is None or (row.kind == "board" and row.turn != table.row.turn):
+                await self.service.announced(announcement, None)  # gone, or a past turn's
                 return True
             await self.reopen(channel)
+            front = self.front(table)
             try:
                 post = await asyncio.wait_for(
-                    self._compose(channel, table, announcement), self.draw_timeout
+                    front.compose(channel, announcement.table, announcement), self.draw_timeout
                 )
             except TimeoutError:
-                log.error("race %d: its pictures were not drawn in time", table.id)
+                log.error("table %d: its pictures were not drawn in time", table.id)
                 self.images.restart()
                 return False
             message = await asyncio.wait_for(
@@ -197,13 +214,13 @@ class Announcer:
                     post.content[:MESSAGE_LIMIT],
                     files=post.files,
                     view=post.view,
-                    nonce=f"c{announcement.row.id}",
+                    nonce=f"c{row.id}",
                     allowed_mentions=pings(post.pings),
                 ),
                 self.post_timeout,
             )
         except discord.Forbidden as error:
-            log.warning("race %d: cannot post in its channel (%s)", table.id, error.code)
+            log.warning("table %d: cannot post in its channel (%s)", table.id, error.code)
             if table.id not in self._host_told:
                 self._host_told.add(table.id)
                 await self.tell_host(
@@ -212,26 +229,24 @@ class Announcer:
             return False
         except TRANSIENT as error:
             log.warning(
-                "race %d: posting the %s failed (%s)",
-                table.id,
-                announcement.row.kind,
-                type(error).__name__,
+                "table %d: posting the %s failed (%s)", table.id, row.kind, type(error).__name__
             )
             return False
         await self.service.announced(announcement, message.id)
-        if announcement.row.kind == "board":
-            await self.notify_by_dm(await self.service.table(table.id), channel)
-        if announcement.row.kind == "podium":
+        if row.kind == "board":
+            BOARD_POSTED.set(True)
+            await self.notify_by_dm(table, channel)
+        if row.kind == "podium":
             await self.close_thread(channel, table)
         return True
 
     async def reopen(self, channel: Any) -> None:
-        """Unarchive the race's thread if Discord archived it (days without a message)."""
+        """Unarchive the table's thread if Discord archived it (days without a message)."""
         if isinstance(channel, discord.Thread) and channel.archived and not channel.locked:
             await channel.edit(archived=False)
 
     async def close_thread(self, channel: Any, table: Table) -> None:
-        """At the podium: archive the race's thread, and lock it when allowed to."""
+        """At the podium: archive the table's thread, and lock it when allowed to."""
         if not isinstance(channel, discord.Thread):
             return
         try:
@@ -246,83 +261,60 @@ class Announcer:
             lock = bool(channel.permissions_for(channel.guild.me).manage_threads)
             await channel.edit(archived=True, locked=lock)
         except TRANSIENT:
-            log.warning("race %d: could not archive its thread", table.id)
+            log.warning("table %d: could not archive its thread", table.id)
 
-    async def _compose(self, channel: Any, table: Table, announcement: Announcement) -> Post:
-        """The announcement's message: the game's own poster's, or Charioteer's."""
-        poster = self.posters.get(table.game)
-        if poster is not None:
-            return await poster.compose(channel, table, announcement)
-        locale = table.row.locale
-        kind = announcement.row.kind
-        if kind == "reveal":
-            report = announcement.report
-            assert report is not None
-            story = reveal_text(
-                public_events(report.events), report.view, names=table.names, locale=locale or "en"
-            )
-            header = t(locale, "reveal.header", race=table.id, turn=report.turn)
-            return Post(f"{header}\n{story}")
-        if kind == "podium":
-            finished = announcement.view.result is not None
-            return Post(
-                podium_content(table, announcement.view, locale),
-                pings=player_ids(table) if finished else (),
-            )
-        files = []
-        if self.can_attach(channel):
-            png = await self.images.run(
-                board_png, announcement.view, names=table.names, locale=locale or "en"
-            )
-            files.append(
-                discord.File(
-                    io.BytesIO(png), filename=f"race-{table.id}-turn-{announcement.view.turn}.png"
-                )
-            )
-        return Post(
-            board_content(table, announcement.view, locale),
-            files,
-            board_view(table.id, announcement.view.turn, locale),
-            pings=waiting_ids(table),
-        )
+    # ------------------------------------------------------------------ follow-up
 
-    def can_attach(self, channel: Any) -> bool:
-        guild = getattr(channel, "guild", None)
-        if guild is None or guild.me is None:
-            return True
-        permissions = channel.permissions_for(guild.me)
-        return bool(permissions.attach_files)
+    async def settle(self, table_id: int, *, moved: bool = True) -> None:
+        """:meth:`follow_up`, run to its end even if the caller is cancelled (the time-limit
+        dispatcher, when the bot stops), so no announcement is left half sent."""
+        await asyncio.shield(self.settle_later(table_id, moved=moved))
+
+    def settle_later(self, table_id: int, *, moved: bool = True) -> asyncio.Task[None]:
+        """:meth:`follow_up` after an answered interaction (an accepted move is stored,
+        answered or not), as a task a stop waits for. A failure is logged, never raised:
+        the action itself is stored."""
+        return self.later(self._follow_up_logged(table_id, moved))
+
+    async def _follow_up_logged(self, table_id: int, moved: bool) -> None:
+        try:
+            await self.follow_up(table_id, moved=moved)
+        except Exception:
+            log.exception("table %d: follow-up work failed", table_id)
 
     async def follow_up(self, table_id: int, *, moved: bool = True) -> None:
         """After an accepted action, for any game: AI seats play, announcements go out, the
-        board updates, and a game that ended is told to :attr:`on_game_over`."""
+        board updates (unless this follow-up has just posted it), and a game that ended is
+        told to :attr:`on_game_over`."""
         await self.service.play_ai_seats(table_id)
-        await self.outbox.deliver(table_id)
-        if moved:
+        fresh = BOARD_POSTED.set(False)
+        try:
+            await self.outbox.deliver(table_id)
+            posted = BOARD_POSTED.get()
+        finally:
+            BOARD_POSTED.reset(fresh)
+        if moved and not posted:
             await self.refresh_board(table_id)
         hook = self.on_game_over
         if hook is not None and (await self.service.table(table_id)).status in ENDED:
             await hook(table_id)
 
-    async def refresh_board(self, race_id: int) -> None:
+    async def refresh_board(self, table_id: int) -> None:
         """Edit the current board's waiting line after a move (no new ping). Nothing to do
         while a newer announcement waits: the board it brings is the one to show."""
-        async with self.lock(race_id):
-            table = await self.service.table(race_id)
+        async with self.lock(table_id):
+            table = await self.service.table(table_id)
             if table.status != "running" or table.row.board_message_id is None:
                 return
             storage = self.service.storage
-            if await storage.pending_announcements(race_id):
+            if await storage.pending_announcements(table_id):
                 return
-            _, view = await self.service.view_for(race_id, None)
             board_id = table.row.board_message_id
-            if await storage.posted_turn(race_id, board_id) != view.turn:
+            if await storage.posted_turn(table_id, board_id) != table.row.turn:
                 return  # a turn was resolved meanwhile: its own board is on the way
-            poster = self.posters.get(table.game)
-            if poster is not None:
-                content = await poster.board_content(table)
-            else:
-                content = board_content(table, view, table.row.locale)
+            content = await self.front(table).board_content(table)
+            if content is None:
+                return
             try:
                 channel = await self.channel_for(table)
                 if channel is None:
@@ -338,10 +330,10 @@ class Announcer:
                     await channel.edit(archived=False)
                     await message.edit(content=content, allowed_mentions=mentions)
             except TRANSIENT:
-                log.warning("race %d: could not update the board", race_id)
+                log.warning("table %d: could not update the board", table_id)
 
     async def notify_by_dm(self, table: Table, channel: Any) -> None:
-        """Tell players who chose DMs that their move is due; say so in the race's channel
+        """Tell players who chose DMs that their move is due; say so in the table's channel
         (without revealing anything) when a DM cannot be delivered. Closed DMs are
         remembered: no more tries until the player turns DMs on again."""
         storage = self.service.storage
@@ -349,17 +341,7 @@ class Announcer:
             if seat.user_id is None or not await storage.dm_reachable(seat.user_id):
                 continue
             locale = table.row.locale
-            poster = self.posters.get(table.game)
-            if poster is not None:
-                text, buttons = await poster.turn_notice(table, seat.user_id)
-            else:
-                _, view = await self.service.view_for(table.id, seat.user_id)
-                text = (
-                    t(locale, "dm.turn", race=table.id, turn=view.turn)
-                    + "\n"
-                    + hand_text(view, locale=locale or "en")
-                )
-                buttons = dm_view(table.id, view.turn, locale)
+            text, buttons = await self.front(table).turn_notice(table, seat.user_id)
             try:
                 user = self.client.get_user(seat.user_id) or await self.client.fetch_user(
                     seat.user_id
@@ -379,7 +361,7 @@ class Announcer:
                         allowed_mentions=discord.AllowedMentions.none(),
                     )
                 except TRANSIENT:
-                    log.warning("race %d: could not say that a DM failed", table.id)
+                    log.warning("table %d: could not say that a DM failed", table.id)
 
     async def remind(self, table: Table, number: int) -> None:
         channel = await self.channel_for(table)
@@ -394,7 +376,7 @@ class Announcer:
                 allowed_mentions=pings(waiting_ids(table)),
             )
         except TRANSIENT:
-            log.warning("race %d: could not post a reminder", table.id)
+            log.warning("table %d: could not post a reminder", table.id)
 
     async def tell_host(self, table: Table, text: str) -> None:
         try:
@@ -403,4 +385,17 @@ class Announcer:
             )
             await host.send(text[:MESSAGE_LIMIT])
         except TRANSIENT:
-            log.warning("race %d: could not reach the host either", table.id)
+            log.warning("table %d: could not reach the host either", table.id)
+
+
+__all__ = [
+    "Announcer",
+    "Post",
+    "Poster",
+    "can_attach",
+    "mention",
+    "pings",
+    "player_ids",
+    "waiting_ids",
+    "waiting_line",
+]

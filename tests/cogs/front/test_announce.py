@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from bot.service import TableSettings
-from cogs.announce import POSTING_AT_ONCE
+from cogs.front.announce import POSTING_AT_ONCE
 from tests.cogs.conftest import Circus
 from tests.e2e.players import BOARD, board_turn, boards, custom_id, open_lobby
 

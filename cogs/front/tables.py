@@ -4,16 +4,19 @@ and ``dm``. Each takes a ``game`` option, the table's number, which autocomplete
 this server's open tables; without it, the channel's or thread's table is meant. Lists
 and suggestions hold only the tables of the channels the member views.
 
-A handler finds the table, checks the place (:mod:`cogs.place`: a table belongs to its
-server and is seen by whoever views its channel), calls the service, answers, and hands
-the rest to the game's Discord adapter (:class:`~cogs.games.GameFront`). Errors go
-through the one error policy of :func:`cogs.answers.fail`.
+A handler finds the table, checks the place (:mod:`cogs.front.place`: a table belongs to
+its server and is seen by whoever views its channel), calls the service, answers, and
+hands the rest to the game's front (:class:`~cogs.front.game.GameFront`). Errors go
+through the one error policy of :func:`cogs.front.answers.fail`. A game's own commands
+that do the same (``/race leave``, say) answer through the same functions, in their
+game's words.
 """
 
 from __future__ import annotations
 
 import logging
 from collections.abc import Mapping
+from dataclasses import dataclass
 from typing import Any
 
 import discord
@@ -23,9 +26,9 @@ from discord.ext import commands
 
 from bot.service import ServiceError, Table, TableService
 from bot.text import t
-from cogs.answers import display_name, fail, locale_of, reply
-from cogs.games import MESSAGE_LIMIT, GameFront
-from cogs.place import Act, asker_of, check_place
+from cogs.front.answers import MESSAGE_LIMIT, display_name, fail, locale_of, reply
+from cogs.front.game import GameFront
+from cogs.front.place import Act, asker_of, check_place
 
 log = logging.getLogger(__name__)
 
@@ -61,14 +64,7 @@ class TablesCog(
         self, interaction: discord.Interaction[Any], game: int | None, act: Act
     ) -> tuple[Table, bool]:
         """The table meant, checked for this place; and whether Manage Server applies."""
-        if game is not None:
-            table = await self.service.table(game)
-        else:
-            table = await self.service.find_table(
-                channel_id=interaction.channel_id,
-                user_id=interaction.user.id,
-                guild_id=interaction.guild_id,
-            )
+        table = await find_table(self.service, interaction, game)
         return table, check_place(table, interaction, act)
 
     def describe(self, table: Table, locale: str | None) -> str:
@@ -160,8 +156,7 @@ class TablesCog(
     @app_commands.guild_only()
     async def status(self, interaction: discord.Interaction[Any], game: int | None = None) -> None:
         table, _ = await self.find(interaction, game, Act.LOOK)
-        text = await self.front(table).status_text(table, locale_of(interaction))
-        await reply(interaction, text, allowed_mentions=discord.AllowedMentions.none())
+        await answer_status(interaction, self.front(table), table)
 
     @app_commands.command(
         name=_("log", key="cmd.log"),
@@ -171,17 +166,7 @@ class TablesCog(
     @app_commands.guild_only()
     async def log_(self, interaction: discord.Interaction[Any], game: int | None = None) -> None:
         table, _ = await self.find(interaction, game, Act.LOOK)
-        await interaction.response.defer(ephemeral=True, thinking=True)
-        locale = locale_of(interaction)
-        chunks = await self.front(table).log_chunks(table, locale)
-        if not chunks:
-            chunks = [t(locale, "log.empty")]
-        for chunk in chunks:
-            await interaction.followup.send(
-                chunk[:MESSAGE_LIMIT],
-                ephemeral=True,
-                allowed_mentions=discord.AllowedMentions.none(),
-            )
+        await answer_log(interaction, self.front(table), table)
 
     @app_commands.command(
         name=_("rules", key="cmd.rules"),
@@ -208,19 +193,7 @@ class TablesCog(
     @app_commands.guild_only()
     async def leave(self, interaction: discord.Interaction[Any], game: int | None = None) -> None:
         table, _ = await self.find(interaction, game, Act.PLAY)
-        locale = locale_of(interaction)
-        front = self.front(table)
-        if table.status == "lobby":
-            table = await self.service.leave_lobby(table.id, interaction.user.id)
-            await reply(interaction, t(locale, "lobby.left"))
-            await front.refresh_lobby(table)
-            return
-        update = await self.service.leave_game(table.id, interaction.user.id)
-        try:
-            key = "game.left" if update.table.status == "running" else "game.abandoned_by_leaving"
-            await reply(interaction, t(locale, key, table=table.id))
-        finally:
-            await front.settle(table.id)
+        await leave(interaction, self.front(table), table, GAME_WORDS)
 
     @app_commands.command(
         name=_("abandon", key="cmd.abandon"),
@@ -230,19 +203,7 @@ class TablesCog(
     @app_commands.guild_only()
     async def abandon(self, interaction: discord.Interaction[Any], game: int | None = None) -> None:
         table, admin = await self.find(interaction, game, Act.MANAGE)
-        update = await self.service.abandon(table.id, interaction.user.id, admin=admin)
-        try:
-            await interaction.response.send_message(
-                t(
-                    update.table.row.locale,
-                    "game.abandoned",
-                    table=table.id,
-                    by=display_name(interaction.user),
-                ),
-                allowed_mentions=discord.AllowedMentions.none(),
-            )
-        finally:
-            await self.front(table).settle(table.id)
+        await abandon(interaction, self.front(table), table, GAME_WORDS, admin=admin)
 
     @app_commands.command(
         name=_("substitute", key="cmd.substitute"),
@@ -262,16 +223,9 @@ class TablesCog(
         game: int | None = None,
     ) -> None:
         table, admin = await self.find(interaction, game, Act.MANAGE)
-        await self.service.substitute(
-            table.id, interaction.user.id, seat, member.id, display_name(member), admin=admin
+        await substitute(
+            interaction, self.front(table), table, seat, member, GAME_WORDS, admin=admin
         )
-        try:
-            await interaction.response.send_message(
-                t(table.row.locale, "game.substituted", seat=seat, member=member.mention),
-                allowed_mentions=discord.AllowedMentions(users=[member]),
-            )
-        finally:
-            await self.front(table).settle(table.id)
 
     @app_commands.command(
         name=_("dm", key="cmd.dm"),
@@ -281,8 +235,7 @@ class TablesCog(
         enabled=_("On: a direct message when your move is due", key="cmd.option.enabled")
     )
     async def dm(self, interaction: discord.Interaction[Any], enabled: bool) -> None:
-        await self.service.storage.set_dm(interaction.user.id, enabled)
-        await reply(interaction, t(locale_of(interaction), "dm.on" if enabled else "dm.off"))
+        await set_dm(interaction, self.service, enabled)
 
     @panel.autocomplete("game")
     @status.autocomplete("game")
@@ -303,4 +256,138 @@ class TablesCog(
         return await self.seat_choices(interaction, current)
 
 
-__all__ = ["TablesCog"]
+@dataclass(frozen=True)
+class Words:
+    """How a table command's public and private answers name the game (``/game``'s say
+    "game"; a game's own commands may say "race")."""
+
+    left: str
+    abandoned_by_leaving: str
+    abandoned: str
+    substituted: str
+
+
+GAME_WORDS = Words("game.left", "game.abandoned_by_leaving", "game.abandoned", "game.substituted")
+
+
+async def find_table(
+    service: TableService, interaction: discord.Interaction[Any], number: int | None
+) -> Table:
+    """The table a command means: ``number``, else the channel's (or the user's latest
+    here); not yet checked for the place."""
+    if number is not None:
+        return await service.table(number)
+    return await service.find_table(
+        channel_id=interaction.channel_id,
+        user_id=interaction.user.id,
+        guild_id=interaction.guild_id,
+    )
+
+
+async def answer_status(
+    interaction: discord.Interaction[Any], front: GameFront, table: Table
+) -> None:
+    text = await front.status_text(table, locale_of(interaction))
+    await reply(interaction, text, allowed_mentions=discord.AllowedMentions.none())
+
+
+async def answer_log(interaction: discord.Interaction[Any], front: GameFront, table: Table) -> None:
+    """The game's latest resolved steps, privately."""
+    await interaction.response.defer(ephemeral=True, thinking=True)
+    locale = locale_of(interaction)
+    chunks = await front.log_chunks(table, locale)
+    if not chunks:
+        chunks = [t(locale, "log.empty")]
+    for chunk in chunks:
+        await interaction.followup.send(
+            chunk[:MESSAGE_LIMIT],
+            ephemeral=True,
+            allowed_mentions=discord.AllowedMentions.none(),
+        )
+
+
+async def leave(
+    interaction: discord.Interaction[Any], front: GameFront, table: Table, words: Words
+) -> None:
+    """The asker leaves the table: its lobby, or the game (an AI takes the seat)."""
+    locale = locale_of(interaction)
+    service = front.service
+    if table.status == "lobby":
+        table = await service.leave_lobby(table.id, interaction.user.id)
+        await reply(interaction, t(locale, "lobby.left"))
+        await front.refresh_lobby(table)
+        return
+    update = await service.leave_game(table.id, interaction.user.id)
+    try:
+        key = words.left if update.table.status == "running" else words.abandoned_by_leaving
+        await reply(interaction, t(locale, key, table=table.id))
+    finally:
+        await front.settle(table.id)  # the seat is handed over, answered or not
+
+
+async def abandon(
+    interaction: discord.Interaction[Any],
+    front: GameFront,
+    table: Table,
+    words: Words,
+    *,
+    admin: bool,
+) -> None:
+    """The host (or an admin) ends the game, and says so in public."""
+    update = await front.service.abandon(table.id, interaction.user.id, admin=admin)
+    try:
+        await interaction.response.send_message(
+            t(
+                update.table.row.locale,
+                words.abandoned,
+                table=table.id,
+                race=table.id,
+                by=display_name(interaction.user),
+            ),
+            allowed_mentions=discord.AllowedMentions.none(),
+        )
+    finally:
+        await front.settle(table.id, moved=False)
+
+
+async def substitute(
+    interaction: discord.Interaction[Any],
+    front: GameFront,
+    table: Table,
+    seat: str,
+    member: discord.Member,
+    words: Words,
+    *,
+    admin: bool,
+) -> None:
+    """Hand a seat to ``member`` (the host's or an admin's choice), said in public."""
+    await front.service.substitute(
+        table.id, interaction.user.id, seat, member.id, display_name(member), admin=admin
+    )
+    try:
+        await interaction.response.send_message(
+            t(table.row.locale, words.substituted, seat=seat, member=member.mention),
+            allowed_mentions=discord.AllowedMentions(users=[member]),
+        )
+    finally:
+        await front.settle(table.id)
+
+
+async def set_dm(interaction: discord.Interaction[Any], service: TableService, on: bool) -> None:
+    """Turn the asker's turn notices by direct message on or off."""
+    await service.storage.set_dm(interaction.user.id, on)
+    await reply(interaction, t(locale_of(interaction), "dm.on" if on else "dm.off"))
+
+
+__all__ = [
+    "GAME_WORDS",
+    "TablesCog",
+    "Words",
+    "abandon",
+    "answer_log",
+    "answer_status",
+    "find_table",
+    "leave",
+    "set_dm",
+    "substitute",
+]

@@ -1,33 +1,36 @@
-"""How the shared commands and the games' own controls (other than ``/race``'s) answer:
-privately, in the user's language, and through one error policy (:func:`fail`); and the
-server-only check and error answer of the community and tournament commands
-(:class:`ServerCommands`).
+"""How every command, button, select and form answers: privately, in the user's language,
+through one error policy (:func:`fail`); the follow-up work done after an answer
+(:class:`FollowsUp`); and the server-only check and error answer of the community and
+tournament commands (:class:`ServerCommands`).
 
 Error policy: a :class:`~bot.service.ServiceError` (an illegal move with the engine's
-reason included) is answered privately, worded for any game (the host's refusals are
-worded for races: :data:`GAME_WORDING`); Discord refusing us for permissions is a clear
-message; an expired interaction is only logged; anything else is logged and the user gets
-a short apology. Never a traceback to the user.
+reason included) is answered privately in the words of a :class:`Wording` (the host's
+refusals are worded for races; :data:`GAME_WORDING` says "game" for any game, and a game
+may word them its own way); Discord refusing us for permissions is a clear message; an
+expired interaction, or a call Discord never answered, is only logged (the answer may
+have reached Discord: nothing is said twice); anything else is logged and the user gets a
+short apology. Never a traceback to the user.
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Awaitable, Callable, Coroutine
-from typing import Any, ClassVar, Literal, Protocol
+from collections.abc import Coroutine
+from typing import Any, ClassVar, Literal
 
+import aiohttp
 import discord
 from discord import app_commands
 
 from bot.community.tournament import TournamentError
-from bot.service import RuleError, ServiceError, Table, TableService
+from bot.service import RuleError, ServiceError
 from bot.text import plain, t
-from cogs.announce import TRANSIENT
-from cogs.games import MESSAGE_LIMIT, is_lobby
 
 log = logging.getLogger(__name__)
 
+MESSAGE_LIMIT = 2000
+"""Discord's longest message, in characters."""
 FOLLOW_UP = "circus: follow-up"
 """The name of the tasks that finish an answered interaction's work (see
 :meth:`FollowsUp.later`); a stop waits for them."""
@@ -39,41 +42,11 @@ NAME_LIMIT = 32
 """Discord's longest display name."""
 UNKNOWN_INTERACTION = 10062
 """Discord's error code for an interaction that expired (3 s) before its answer."""
-
-
-_LOBBIES_POSTING: dict[int, asyncio.Event] = {}
-
-
-async def post_lobby(
-    interaction: discord.Interaction[Any],
-    table_id: int,
-    content: str,
-    view: discord.ui.View,
-    remember: Callable[[int], Awaitable[Any]],
-) -> None:
-    """Answer a ``/… new`` with the table's lobby and ``remember`` its message id. Until the
-    id is stored, a click on the lobby (shown to everyone at once) waits for it
-    (:func:`lobby_posted`): before, a Join clicked that quickly answered privately and the
-    lobby never showed the player."""
-    posted = _LOBBIES_POSTING[table_id] = asyncio.Event()
-    try:
-        answer = await interaction.response.send_message(
-            content, view=view, allowed_mentions=discord.AllowedMentions.none()
-        )
-        message_id = answer.message_id
-        if message_id is None:  # Discord left the message out of its answer: ask for it
-            message_id = (await interaction.original_response()).id
-        await remember(message_id)
-    finally:
-        posted.set()
-        del _LOBBIES_POSTING[table_id]
-
-
-async def lobby_posted(table_id: int) -> None:
-    """Wait until a lobby being posted has its message id stored (at once if none is)."""
-    posting = _LOBBIES_POSTING.get(table_id)
-    if posting is not None:
-        await posting.wait()
+NO_ANSWER = (aiohttp.ClientError, OSError, TimeoutError)
+"""A call to Discord that got no answer at all (a timeout, a dropped connection): not an
+``HTTPException``."""
+TRANSIENT = (discord.HTTPException, *NO_ANSWER)
+"""What a call to Discord can fail with: an HTTP error discord.py gave up on, or no answer."""
 
 
 def locale_of(interaction: discord.Interaction[Any]) -> str:
@@ -96,33 +69,74 @@ async def reply(interaction: discord.Interaction[Any], content: str, **kwargs: A
         await interaction.response.send_message(content, ephemeral=True, **kwargs)
 
 
-async def fail(interaction: discord.Interaction[Any], error: BaseException) -> None:
-    """The one error policy of the shared commands and Cartographers' controls: a
-    :class:`ServiceError` (an illegal drawing with the engine's reason) is answered
-    privately; Discord refusing us is a clear message; anything else is logged and the
-    user gets a short apology. Never a traceback to the user."""
-    locale = locale_of(interaction)
+async def refuse(interaction: discord.Interaction[Any], key: str) -> None:
+    """Answer an interaction nothing else will take (an unknown or forged control)."""
+    try:
+        await reply(interaction, t(locale_of(interaction), key))
+    except TRANSIENT:
+        log.warning("could not refuse an interaction")
+
+
+class Wording:
+    """How a refusal reads: in game words (:data:`GAME_WORDING`). A game words its own
+    refusals by overriding :meth:`refusal_text`, and answers errors of its own kind (a
+    typed move that does not parse) with :meth:`own_error_text`."""
+
+    async def refusal_text(
+        self, interaction: discord.Interaction[Any], error: ServiceError, locale: str
+    ) -> str:
+        params = refusal_params(error, locale)
+        return t(locale, GAME_WORDING.get(error.key, error.key), **params)
+
+    def own_error_text(self, error: BaseException, locale: str) -> str | None:
+        """The answer to an error only this game raises; None for any other."""
+        return None
+
+
+def refusal_params(error: ServiceError, locale: str) -> dict[str, Any]:
+    """A refusal's parameters; an illegal move's reason in the user's language."""
+    params = dict(error.params)
     if isinstance(error, RuleError):
-        text = t(locale, GAME_WORDING[error.key], reason=error.reason_in(locale))
+        params["reason"] = error.reason_in(locale)
+    return params
+
+
+GAME_WORDS = Wording()
+"""Refusals in game words, for the commands every game shares."""
+
+
+async def fail(
+    interaction: discord.Interaction[Any], error: BaseException, wording: Wording = GAME_WORDS
+) -> None:
+    """The one error policy (see the module docstring), worded by ``wording``."""
+    locale = locale_of(interaction)
+    own = wording.own_error_text(error, locale)
+    if own is not None:
+        text = own
     elif isinstance(error, ServiceError):
-        text = t(locale, GAME_WORDING.get(error.key, error.key), **error.params)
+        text = await wording.refusal_text(interaction, error, locale)
+    elif isinstance(error, app_commands.NoPrivateMessage):
+        text = t(locale, "error.server_only")
     elif isinstance(error, discord.NotFound) and error.code == UNKNOWN_INTERACTION:
         log.warning("an interaction expired before it was answered")
         return
     elif isinstance(error, discord.Forbidden):
         log.warning("missing permissions: %s", error.text)
         text = t(locale, "error.missing_permissions_generic")
+    elif isinstance(error, NO_ANSWER):
+        log.warning("Discord did not answer a call (%s)", type(error).__name__)
+        return  # the answer may have reached Discord: nothing is said twice
     else:
         log.error("unexpected error answering an interaction", exc_info=error)
         text = t(locale, "error.unexpected")
     try:
         await reply(interaction, text)
-    except discord.HTTPException:
+    except TRANSIENT:
         log.warning("could not answer an interaction with an error")
 
 
 class FollowsUp:
-    """Mixin for a cog that answers an interaction first and finishes its slow work after
+    """Mixin for what answers an interaction first and finishes its slow work after
     (posting, AI moves): :meth:`later` runs that work as a task a stop waits for."""
 
     _background: set[asyncio.Task[None]]
@@ -134,60 +148,6 @@ class FollowsUp:
         self._background.add(task)
         task.add_done_callback(self._background.discard)
         return task
-
-
-class Opener(Protocol):
-    """A game's cog whose lobby opens its table (see :func:`open_table`)."""
-
-    service: TableService
-
-    def lobby_text(self, table: Table) -> str: ...
-
-    async def refresh_lobby(self, table: Table) -> None: ...
-
-
-async def open_table(
-    cog: Opener,
-    interaction: discord.Interaction[Any],
-    table_id: int,
-    thread_name: Callable[[Table], str],
-) -> None:
-    """The host's Start: the game begins (stored first), the lobby says so and loses its
-    controls, and the game gets a thread of its own under the lobby (named by
-    ``thread_name``) where the bot may open one; else it is played in the channel and the
-    host is told why. The caller then posts the first turn, after the answer."""
-    table = (await cog.service.start(table_id, interaction.user.id)).table
-    lobby = interaction.message if is_lobby(interaction.message, table) else None
-    try:
-        if lobby is not None:
-            await interaction.response.edit_message(
-                content=cog.lobby_text(table),
-                view=None,
-                allowed_mentions=discord.AllowedMentions.none(),
-            )
-        else:
-            await reply(
-                interaction, cog.lobby_text(table), allowed_mentions=discord.AllowedMentions.none()
-            )
-            await cog.refresh_lobby(table)
-    except discord.NotFound as error:
-        if error.code != UNKNOWN_INTERACTION:
-            raise
-        log.warning("table %d: started, but the Start click expired unanswered", table.id)
-    permissions = interaction.app_permissions
-    if lobby is not None and all(getattr(permissions, name, False) for name in FOR_THREADS):
-        try:
-            thread = await lobby.create_thread(
-                name=thread_name(table)[:100], auto_archive_duration=THREAD_ARCHIVE_MINUTES
-            )
-        except TRANSIENT:
-            log.warning("table %d: could not open a thread; playing in the channel", table.id)
-        else:
-            await cog.service.set_channel_message(table.id, thread_id=thread.id)
-    else:
-        await interaction.followup.send(
-            t(locale_of(interaction), "error.no_threads"), ephemeral=True
-        )
 
 
 class ServerOnly:
@@ -253,11 +213,19 @@ GAME_WORDING: dict[str, str] = {
 
 
 __all__ = [
+    "FOLLOW_UP",
     "GAME_WORDING",
+    "MESSAGE_LIMIT",
+    "NO_ANSWER",
+    "TRANSIENT",
+    "FollowsUp",
     "ServerCommands",
     "ServerOnly",
+    "Wording",
     "display_name",
     "fail",
     "locale_of",
+    "refusal_params",
+    "refuse",
     "reply",
 ]

@@ -1,4 +1,4 @@
-"""The race cog's own decisions that need no Discord: where a panel may be updated in place."""
+"""The shared panel's decisions that need no Discord: where a panel may be updated in place."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ from typing import Any
 
 import discord
 
-from cogs.race import on_own_panel
+from cogs.front.panel import on_own_panel
 
 ALICE, BOB = 1, 2
 

@@ -13,7 +13,8 @@ from bot.clock import FakeClock
 from bot.service import Table, TableService
 from bot.storage import SeatRow, TableRow
 from cogs.app import CircusBot
-from cogs.games.carcassonne import board_text, podium_text, waiting_text
+from cogs.games.carcassonne.front import CarcassonneFront
+from cogs.games.carcassonne.posts import board_text, podium_text, waiting_text
 from engine.carcassonne import FeatureRef, Kind
 from engine.carcassonne import Table as Game
 from engine.carcassonne.events import FeatureScored
@@ -63,6 +64,13 @@ def test_the_turns_post_pings_the_active_player_until_the_game_moves_on() -> Non
     later = host_table(turn=seat_view.turn + 2)
     assert "<@" not in board_text(later, seat_view, "en")
     assert waiting_text(later, seat_view, "en") == "This turn is over: the game has moved on."
+
+
+def test_the_turns_post_names_seats_by_colour_in_the_tables_language() -> None:
+    seat_view = Game.new(seats=2, seed=3).view()
+    spanish = board_text(host_table(turn=seat_view.turn), seat_view, "es")
+    assert "alice (rojo)" in spanish and "bob (verde)" in spanish
+    assert "(red)" not in spanish and "(green)" not in spanish
 
 
 def test_a_long_final_scoring_is_cut_and_the_ranking_always_shows() -> None:
@@ -117,3 +125,13 @@ async def test_reminders_then_a_timeout_that_places_the_tile_and_deploys_nothing
     assert "Alice (red) placed tile" in told and "Alice (red) deployed no meeple." in told
     assert not podiums(place)
     assert [post_turn(m) for m in posts(place)] == [1, 2]
+
+
+def test_a_started_lobby_lists_seats_by_colour_in_the_tables_language() -> None:
+    front = CarcassonneFront(None, None, None, None)  # type: ignore[arg-type]
+    table = host_table()
+    settings = {"seats": 2, "turn_seconds": None, "timeout_policy": "ai", "ai_level": None}
+    row = dataclasses.replace(table.row, locale="es", settings=settings | {"options": {}})
+    text = front.lobby_text(Table(row, table.seats))
+    assert "rojo. <@11>" in text and "verde. <@22>" in text
+    assert "red." not in text and "green." not in text

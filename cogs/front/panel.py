@@ -1,0 +1,119 @@
+"""A seat's private panel, for every game: who may open it (seated, the game running, the
+turn it was opened for still the current one), how it is answered (a fresh ephemeral
+message, or the player's own panel edited in place) and the answer to a confirmed move.
+
+A game's panel says only what is its own: its controls, its text and picture
+(:class:`PanelMessage`), and any check of its own on the seat (:meth:`Panels.check_seat`,
+such as whose turn it is).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+import discord
+
+from bot.service import ServiceError, Table, TableService
+from bot.storage import SeatRow
+from cogs.front.answers import reply
+from cogs.front.components import Controls, MoveForm
+
+ENDED = ("finished", "abandoned")
+"""A table's statuses once its game is over."""
+
+
+def on_own_panel(interaction: discord.Interaction[Any]) -> bool:
+    """Whether the click came from the user's own private panel: an ephemeral message the
+    bot sent in answer to that very user. Only such a message is updated in place (type 7);
+    a control sent from anywhere else gets a fresh private answer."""
+    message = interaction.message
+    if message is None or not message.flags.ephemeral:
+        return False
+    metadata = message.interaction_metadata
+    return metadata is not None and metadata.user.id == interaction.user.id
+
+
+@dataclass
+class PanelMessage:
+    """A panel as sent: its text, its controls, and its picture if the game draws one."""
+
+    content: str
+    view: discord.ui.View
+    picture: discord.File | None = None
+
+
+class Panels:
+    """Mixin of a game's front: its seats' private panels."""
+
+    service: TableService
+    controls: ClassVar[Controls]
+
+    def check_seat(
+        self, interaction: discord.Interaction[Any], table: Table, seat: SeatRow, view: Any
+    ) -> None:
+        """Refuse (:class:`ServiceError`) a panel this seat may not use now, beyond being
+        seated in a running game at the current turn (none by default)."""
+
+    async def seat_view(
+        self, interaction: discord.Interaction[Any], table_id: int, turn: int | None
+    ) -> tuple[Table, Any]:
+        """The table and the asker's own view of it, once it is sure they hold a seat of
+        the running game and (``turn``) that the panel is of the current turn."""
+        table, view = await self.service.view_for(table_id, interaction.user.id)
+        if table.status != "running":
+            raise ServiceError("error.race_over" if table.status in ENDED else "error.not_started")
+        seat = table.seat_of(interaction.user.id)
+        if seat is None:
+            raise ServiceError("error.not_seated")
+        if turn is not None and turn != table.row.turn:
+            raise ServiceError("error.stale_turn", turn=table.row.turn, race=table.id)
+        self.check_seat(interaction, table, seat, view)
+        return table, view
+
+    async def show_panel(
+        self,
+        interaction: discord.Interaction[Any],
+        make: PanelMessage | Callable[[], Awaitable[PanelMessage]],
+        *,
+        fresh: bool = False,
+    ) -> None:
+        """Answer with the panel (``make``, or what it renders): in place on the player's
+        own panel (unless ``fresh``), else as a new private message."""
+        in_place = not fresh and on_own_panel(interaction)
+        if not self.controls.drawn:
+            panel = make if isinstance(make, PanelMessage) else await make()
+            if in_place:
+                await interaction.response.edit_message(content=panel.content, view=panel.view)
+            else:
+                await interaction.response.send_message(
+                    content=panel.content, view=panel.view, ephemeral=True
+                )
+            return
+        if in_place:
+            await interaction.response.defer()
+        else:
+            await interaction.response.defer(ephemeral=True, thinking=True)
+        panel = make if isinstance(make, PanelMessage) else await make()
+        pictures = [panel.picture] if panel.picture is not None else []
+        await interaction.edit_original_response(
+            content=panel.content, view=panel.view, attachments=pictures
+        )
+
+    async def answer_done(self, interaction: discord.Interaction[Any], text: str) -> None:
+        """Say what a confirmed move did: on the player's own panel, which gives way to the
+        text (its controls and picture gone), else privately."""
+        if interaction.type == discord.InteractionType.component and on_own_panel(interaction):
+            await interaction.response.edit_message(content=text, view=None, attachments=[])
+        else:
+            await reply(interaction, text)
+
+    async def open_form(self, interaction: discord.Interaction[Any], form: MoveForm) -> None:
+        """Show a "type your move" form; its submission comes to the bot's interaction
+        listener, so the form object is not kept once shown (a dismissed one neither)."""
+        await interaction.response.send_modal(form)
+        form.stop()
+
+
+__all__ = ["ENDED", "PanelMessage", "Panels", "on_own_panel"]

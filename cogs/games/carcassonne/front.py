@@ -1,0 +1,261 @@
+"""Carcassonne: Star Wars on Discord: ``/carcassonne new`` with the game's options, the
+active player's private panel (place the tile, then deploy or not), and the public posts
+of every turn (the story with every die, then the board and whose turn it is) and the
+final scoring. Only the active seat gets a panel; everyone else sees the public board.
+The lobby, the panel's plumbing, the error answer and the announcements are the shared
+front's (:mod:`cogs.front`).
+"""
+
+from __future__ import annotations
+
+import io
+import logging
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.app_commands import locale_str as _
+
+from bot.games.base import BOARD, PODIUM, REVEAL
+from bot.games.carcassonne import panel as tiles
+from bot.games.carcassonne.panel import TurnDraft, square_text, tile_text
+from bot.games.carcassonne.story import seat_name
+from bot.service import TURN_LIMITS, Announcement, ServiceError, Table, TableSettings, TurnReport
+from bot.storage import SeatRow
+from bot.text import t
+from cogs.front.announce import Post, can_attach, waiting_ids
+from cogs.front.answers import MESSAGE_LIMIT, locale_of
+from cogs.front.game import Click, GameFront, Keys
+from cogs.front.lobby import TURN_LIMIT_CHOICES, command_group, new_command
+from cogs.front.panel import PanelMessage
+from cogs.games.carcassonne.panel import CONTROLS, deploy_view, deployment_text, place_view
+from cogs.games.carcassonne.posts import board_text, lang, podium_text, story_text
+from engine.carcassonne import SeatView, Size
+from engine.carcassonne.messages import colour_name
+from engine.carcassonne.render import board_png
+
+log = logging.getLogger(__name__)
+
+GROUP = command_group("carcassonne", "Carcassonne: Star Wars: lay tiles, fight for planets")
+KEYS = Keys.of("carcassonne", "carc", open="carc.play")
+
+
+class CarcassonneFront(GameFront, game="carcassonne", controls=CONTROLS, keys=KEYS, **GROUP):
+    """Carcassonne tables: the lobby, the active player's panel (only the active seat gets
+    one: everyone else sees the public board), the public posts."""
+
+    drafts = TurnDraft
+
+    # ------------------------------------------------------------------ the game's words
+
+    def seat_label(self, seat: str, locale: str | None) -> str:
+        return colour_name(seat, locale)
+
+    def lobby_options(self, table: Table, locale: str | None) -> dict[str, Any]:
+        team = table.settings.options.get("team")
+        return {"variant": t(locale, "carc.variant.team" if team else "carc.variant.free")}
+
+    def status_of(self, table: Table, view: Any, locale: str | None) -> str:
+        return board_text(table, view, locale, pings=False)
+
+    def log_entry(self, table: Table, report: TurnReport, locale: str | None) -> str:
+        return story_text(table, report.turn, report.events, report.view, locale)
+
+    # ------------------------------------------------------------------ the lobby
+
+    @new_command("Open a Carcassonne lobby in this channel", "cmd.carc.new.about")
+    @app_commands.describe(
+        seats=_("How many players (2–5)", key="cmd.carc.seats"),
+        team=_("The team variant: 4 players, Rebels against the Empire", key="cmd.carc.team"),
+        turn_limit=_("Time for each turn", key="cmd.carc.turn_limit"),
+    )
+    @app_commands.choices(turn_limit=TURN_LIMIT_CHOICES)
+    @app_commands.guild_only()
+    async def new(
+        self,
+        interaction: discord.Interaction[Any],
+        seats: app_commands.Range[int, 2, 5] = 2,
+        team: bool = False,
+        turn_limit: str = "24h",
+    ) -> None:
+        def settings() -> TableSettings:
+            if team and seats != 4:
+                raise ServiceError("carc.team_needs_four")
+            return TableSettings(
+                seats=seats,
+                options={"team": team, "unplaceable": "remove"},
+                turn_seconds=TURN_LIMITS.get(turn_limit, TURN_LIMITS["24h"]),
+            )
+
+        await self.open_lobby(interaction, settings)
+
+    # ------------------------------------------------------------------ the panel
+
+    def check_seat(
+        self, interaction: discord.Interaction[Any], table: Table, seat: SeatRow, view: Any
+    ) -> None:
+        """Only the active seat of a game still on plays."""
+        if view.result is not None:
+            raise ServiceError("game.over")
+        if view.active != seat.seat:
+            name = seat_name(view.active, table.names, locale_of(interaction))
+            raise ServiceError("carc.not_your_turn", name=name)
+
+    async def panel_message(
+        self, table: Table, view: SeatView, draft: TurnDraft, locale: str, note: str = ""
+    ) -> PanelMessage:
+        """The panel of the step in play: its text, controls and picture."""
+        header = t(locale, "carc.panel.header", table=table.id, turn=view.turn)
+        lines = [header, t(locale, "carc.tile_set")]
+        placing = tiles.place_panel(view, draft)
+        if placing is not None:
+            lines.append(t(locale, "carc.panel.tile", tile=tile_text(placing.tile, locale=locale)))
+            lines.append(t(locale, "carc.panel.spots", count=len(placing.squares)))
+            lines.append(
+                t(
+                    locale,
+                    "carc.panel.placing",
+                    number=placing.spot + 1,
+                    at=square_text(placing.square),
+                    rotation=placing.turn * 90,
+                    tile=tile_text(placing.tile, placing.turn, locale),
+                )
+            )
+            png = await self.images.run(
+                tiles.place_png, view, placing.placement, placing.squares, lang(locale), table.names
+            )
+            controls = place_view(table.id, view.turn, placing, locale)
+        else:
+            deploying = tiles.deploy_panel(view, draft, locale)
+            if deploying is None:
+                raise ServiceError("carc.nothing_to_do")
+            lines.append(
+                t(
+                    locale,
+                    "carc.panel.placed",
+                    at=square_text(deploying.placed),
+                    tile=tile_text(deploying.tile, deploying.rotation, locale),
+                )
+            )
+            supply = view.supply(view.active)
+            lines.append(
+                t(
+                    locale,
+                    "carc.panel.supply",
+                    small=supply[Size.SMALL],
+                    large=supply[Size.LARGE],
+                )
+            )
+            if not deploying.sizes:
+                lines.append(t(locale, "carc.panel.no_meeples"))
+            lines.append(
+                t(locale, "carc.panel.deploying", choice=deployment_text(deploying, locale))
+            )
+            png = await self.images.run(tiles.deploy_png, view, lang(locale), table.names)
+            controls = deploy_view(table.id, view.turn, deploying, locale)
+        if note:
+            lines.append(note)
+        picture = discord.File(io.BytesIO(png), filename=f"carcassonne-{table.id}-{view.turn}.png")
+        return PanelMessage("\n".join(lines)[:MESSAGE_LIMIT], controls, picture)
+
+    async def choose(self, click: Click) -> None:
+        """A choice on the panel; Place plays the placement it shows."""
+        if click.verb == "place":
+            await self.place(click)
+            return
+        table, view = await self.seat_view(click.interaction, click.table.id, click.turn)
+        draft = await self.draft(table, click.user_id, click.turn, view)
+        draft = tiles.choose(view, draft, click.verb, click.values)
+        await self.keep(click, draft)
+        locale = click.locale
+        await self.show_panel(
+            click.interaction, lambda: self.panel_message(table, view, draft, locale)
+        )
+
+    async def place(self, click: Click) -> None:
+        """Play the placement the panel shows; the panel moves on to the deployment."""
+        table, view = await self.seat_view(click.interaction, click.table.id, click.turn)
+        draft = await self.draft(table, click.user_id, click.turn, view)
+        placing = tiles.place_panel(view, draft)
+        if placing is None:
+            raise ServiceError("carc.already_placed")
+        await self.service.submit(
+            table.id, click.user_id, tiles.place_action(view, placing), click.turn
+        )
+        self.later(self.refresh(table.id))  # the placement is stored, answered or not
+        _, after = await self.service.view_for(table.id, click.user_id)
+        note = t(click.locale, "carc.placed_note", at=square_text(placing.square))
+        kept = TurnDraft(spot=draft.spot)
+        await self.show_panel(
+            click.interaction, lambda: self.panel_message(table, after, kept, click.locale, note)
+        )
+
+    async def refresh(self, table_id: int) -> None:
+        try:
+            await self.announcer.refresh_board(table_id)
+        except Exception:
+            log.exception("table %d: could not refresh the board", table_id)
+
+    async def confirm(self, click: Click) -> None:
+        locale = click.locale
+        table, view = await self.seat_view(click.interaction, click.table.id, click.turn)
+        draft = await self.draft(table, click.user_id, click.turn, view)
+        deploying = tiles.deploy_panel(view, draft, locale)
+        if deploying is None:
+            raise ServiceError("carc.place_first")
+        action = tiles.deploy_action(view, deploying)
+        await self.service.submit(table.id, click.user_id, action, click.turn)
+        try:
+            done = t(locale, "carc.done", choice=deployment_text(deploying, locale))
+            await self.answer_done(click.interaction, done)
+        finally:
+            self.announcer.settle_later(table.id)  # the turn is stored, answered or not
+
+    # ------------------------------------------------------------------ posts
+
+    async def compose(self, channel: Any, table: Table, announcement: Announcement) -> Post:
+        locale = table.row.locale
+        kind = announcement.row.kind
+        view: SeatView = announcement.view
+        files = []
+        if kind == BOARD:
+            if can_attach(channel):
+                png = await self.images.run(board_png, view, names=table.names, locale=lang(locale))
+                files.append(
+                    discord.File(io.BytesIO(png), filename=f"map-{table.id}-{view.turn}.png")
+                )
+            return Post(
+                board_text(table, view, locale),
+                files,
+                self.board_view(table.id, view.turn, locale),
+                pings=waiting_ids(table),
+            )
+        report = announcement.report
+        assert report is not None
+        if kind == REVEAL:
+            content = story_text(table, report.turn, report.events, report.view, locale)
+        elif kind == PODIUM:
+            content = podium_text(table, report.events, report.view, locale)
+            if can_attach(channel):
+                png = await self.images.run(
+                    board_png, report.view, names=table.names, locale=lang(locale)
+                )
+                files.append(discord.File(io.BytesIO(png), filename=f"map-{table.id}-final.png"))
+        else:
+            content = t(locale, "carc.story.header", table=table.id, turn=report.turn)
+        return Post(content, files)
+
+    async def board_content(self, table: Table) -> str | None:
+        _, view = await self.service.view_for(table.id, None)
+        return board_text(table, view, table.row.locale)
+
+    async def turn_notice(self, table: Table, user_id: int) -> tuple[str, discord.ui.View]:
+        locale = table.row.locale
+        _, view = await self.service.view_for(table.id, user_id)
+        text = t(locale, "carc.dm.turn", table=table.id, turn=view.turn)
+        if view.current is not None:
+            text += "\n" + t(locale, "carc.panel.tile", tile=tile_text(view.current, locale=locale))
+        return text, self.notice_view(table.id, view.turn, locale)
+
+
+__all__ = ["CarcassonneFront"]
