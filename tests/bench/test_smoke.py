@@ -33,6 +33,10 @@ Shape = dict[str, Any]
 """The keys a report must have: each maps to the shape of its value, or None."""
 
 JSON_BENCHES: dict[str, tuple[list[str], Shape]] = {
+    "animation": (
+        ["--games", "cartographers"],
+        {"cartographers": {"bytes": None, "draw_seconds": None, "under_discord_limit": None}},
+    ),
     "ai": (
         ["--races", "1", "--laps", "1"],
         {
@@ -159,6 +163,15 @@ JSON_BENCHES: dict[str, tuple[list[str], Shape]] = {
             "caught_up_s": None,
             "live_answers": TIMINGS,
             "posted": None,
+        },
+    ),
+    "web": (
+        ["--games", "20", "--players", "10", "--requests", "40", "--concurrency", "4"],
+        {
+            "results": {
+                name: {"requests_per_second": None, "p99_ms": None}
+                for name in ("static file", "game page", "leaderboard")
+            }
         },
     ),
     "storage": (
