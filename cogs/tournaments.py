@@ -15,6 +15,7 @@ each in its thread, and announces its tables with the standings so far.
 from __future__ import annotations
 
 import asyncio
+import functools
 import io
 import logging
 import re
@@ -697,7 +698,12 @@ class TournamentCog(
             locale = await server_locale(store, self.bot.get_guild(record.guild_id or 0))
         games_at = await self.games_channel(record)
         async with self.opening.hold(tournament):
-            opened = await self.tables.open_round(tournament, channel_id=games_at, locale=locale)
+            opened = await self.tables.open_round(
+                tournament,
+                channel_id=games_at,
+                locale=locale,
+                start=functools.partial(self.start_table, channel_id=games_at, locale=locale),
+            )
         if only_if_opened and not opened:
             return
         record = await self.desk.load(tournament)
@@ -719,7 +725,7 @@ class TournamentCog(
         if opened and record.channel_id is not None and games_at != record.channel_id:
             moved = {"channel": f"<#{record.channel_id}>", "games": f"<#{games_at}>"}
             lines.append(t(locale, "tournament.games_elsewhere", **moved))
-        threads = await self.open_threads(opened, games_at, locale)
+        threads = {table.id: table.row.thread_id for table in opened if table.row.thread_id}
         for index, table in enumerate(opened, start=1):
             players = " ".join(f"<@{seat.user_id}>" for seat in table.seats if seat.user_id)
             named = {"table": index, "game": self.table_name(table, locale), "players": players}
@@ -748,32 +754,29 @@ class TournamentCog(
             return t(locale, "tournament.game", game=table.id)
         return front.thread_name(table, locale)
 
-    async def open_threads(
-        self, tables: list[Table], channel_id: int | None, locale: str
-    ) -> dict[int, int]:
-        """A public thread in the tournament's channel for each newly started game, before
-        its first board is posted (a game whose thread cannot be opened plays in the
-        channel). Returns the thread of each game."""
-        channel = self.bot.get_channel(channel_id or 0)
-        if not isinstance(channel, discord.TextChannel):
-            return {}
-        allowed = channel.permissions_for(channel.guild.me)
-        if not all(getattr(allowed, name, False) for name in FOR_THREADS):
-            return {}
-        threads: dict[int, int] = {}
-        for table in tables:
+    async def start_table(self, table: Table, *, channel_id: int | None, locale: str) -> Table:
+        """Start a round's game and open its public thread in the tournament's channel, its
+        announcements waiting meanwhile, so its first board is posted in the thread (a game
+        whose thread cannot be opened plays in the channel). Returns the game as started."""
+        async with self.announcer.lock(table.id):
+            started = (await self.service.start(table.id, table.row.host_id)).table
+            channel = self.bot.get_channel(channel_id or 0)
+            if not isinstance(channel, discord.TextChannel):
+                return started
+            allowed = channel.permissions_for(channel.guild.me)
+            if not all(getattr(allowed, name, False) for name in FOR_THREADS):
+                return started
             try:
                 thread = await channel.create_thread(
-                    name=self.table_name(table, locale)[:100],
+                    name=self.table_name(started, locale)[:100],
                     type=discord.ChannelType.public_thread,
                     auto_archive_duration=THREAD_ARCHIVE_MINUTES,
                 )
             except (*TRANSIENT, discord.Forbidden):
-                log.warning("race %d: could not open a thread; playing in the channel", table.id)
-                continue
+                log.warning("table %d: could not open a thread; playing in the channel", table.id)
+                return started
             await self.service.set_channel_message(table.id, thread_id=thread.id)
-            threads[table.id] = thread.id
-        return threads
+            return await self.service.table(table.id)
 
     async def _post(
         self,

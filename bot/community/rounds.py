@@ -14,6 +14,8 @@ AI; the result still counts for the entrant).
 
 from __future__ import annotations
 
+from collections.abc import Awaitable, Callable
+
 from bot.community.desk import TournamentDesk, TournamentRecord
 from bot.service import ABANDONED, FINISHED, LOBBY, Table, TableService, TableSettings
 from bot.sql import Connection
@@ -53,11 +55,17 @@ class TournamentTables:
         await self.service.storage.write_with(insert)
 
     async def open_round(
-        self, tournament_id: int, *, channel_id: int | None, locale: str | None = None
+        self,
+        tournament_id: int,
+        *,
+        channel_id: int | None,
+        locale: str | None = None,
+        start: Callable[[Table], Awaitable[Table]] | None = None,
     ) -> list[Table]:
         """Open and start every table of the current round that has no game yet (or whose
         game was left unstarted), its public posts in ``locale``; returns the tables
-        started now."""
+        started now. ``start`` starts one (by default: its host, the organiser, starts it;
+        a front end gives its own, which also opens the game's thread)."""
         record = await self.desk.load(tournament_id)
         state = record.state
         if not state.rounds:
@@ -74,8 +82,11 @@ class TournamentTables:
                 await self._link(tournament_id, number, index, table_id)
             table = await self.service.table(table_id)
             if table.status == LOBBY:
-                started.append((await self.service.start(table.id, table.row.host_id)).table)
+                started.append(await (start or self._start)(table))
         return started
+
+    async def _start(self, table: Table) -> Table:
+        return (await self.service.start(table.id, table.row.host_id)).table
 
     async def _open(
         self,

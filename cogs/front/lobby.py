@@ -21,6 +21,7 @@ from discord.ext import commands
 from bot.community.server import ServerSettingsStore
 from bot.service import TURN_LIMITS, Table, TableService, TableSettings
 from bot.text import t
+from cogs.front.announce import Announcer
 from cogs.front.answers import (
     FOR_THREADS,
     THREAD_ARCHIVE_MINUTES,
@@ -120,6 +121,7 @@ class Lobby:
     bot: commands.AutoShardedBot
     service: TableService
     controls: ClassVar[Controls]
+    announcer: Announcer
     started_key: ClassVar[str] = "game.lobby_started"
     """The lobby's last line once the game has started."""
 
@@ -284,42 +286,47 @@ class Lobby:
         """The host's Start: the game begins (stored first), the lobby says so and loses its
         controls, and the game gets a thread of its own under the lobby where the bot may
         open one; else it is played in the channel and the host is told why. The first
-        turn is posted after the answer."""
-        started = (await self.service.start(table.id, interaction.user.id)).table
-        lobby = interaction.message if is_lobby(interaction.message, started) else None
-        try:
-            if lobby is not None:
-                await interaction.response.edit_message(
-                    content=self.lobby_text(started),
-                    view=None,
-                    allowed_mentions=discord.AllowedMentions.none(),
-                )
-            else:
-                await reply(
-                    interaction,
-                    self.lobby_text(started),
-                    allowed_mentions=discord.AllowedMentions.none(),
-                )
-                await self.refresh_lobby(started)
-        except discord.NotFound as error:
-            if error.code != UNKNOWN_INTERACTION:
-                raise
-            log.warning("table %d: started, but the Start click expired unanswered", table.id)
-        permissions = interaction.app_permissions
-        if lobby is not None and all(getattr(permissions, name, False) for name in FOR_THREADS):
+        turn is posted after the answer. Its announcements wait meanwhile (the start-up
+        catch-up or the outbox sweep may find the first board owed as soon as the game is
+        stored): they go to the thread once it is open."""
+        async with self.announcer.lock(table.id):
+            started = (await self.service.start(table.id, interaction.user.id)).table
+            lobby = interaction.message if is_lobby(interaction.message, started) else None
             try:
-                thread = await lobby.create_thread(
-                    name=self.thread_name(started, started.row.locale)[:100],
-                    auto_archive_duration=THREAD_ARCHIVE_MINUTES,
-                )
-            except TRANSIENT:
-                log.warning("table %d: could not open a thread; playing in the channel", table.id)
+                if lobby is not None:
+                    await interaction.response.edit_message(
+                        content=self.lobby_text(started),
+                        view=None,
+                        allowed_mentions=discord.AllowedMentions.none(),
+                    )
+                else:
+                    await reply(
+                        interaction,
+                        self.lobby_text(started),
+                        allowed_mentions=discord.AllowedMentions.none(),
+                    )
+                    await self.refresh_lobby(started)
+            except discord.NotFound as error:
+                if error.code != UNKNOWN_INTERACTION:
+                    raise
+                log.warning("table %d: started, but the Start click expired unanswered", table.id)
+            permissions = interaction.app_permissions
+            if lobby is not None and all(getattr(permissions, name, False) for name in FOR_THREADS):
+                try:
+                    thread = await lobby.create_thread(
+                        name=self.thread_name(started, started.row.locale)[:100],
+                        auto_archive_duration=THREAD_ARCHIVE_MINUTES,
+                    )
+                except TRANSIENT:
+                    log.warning(
+                        "table %d: could not open a thread; playing in the channel", table.id
+                    )
+                else:
+                    await self.service.set_channel_message(table.id, thread_id=thread.id)
             else:
-                await self.service.set_channel_message(table.id, thread_id=thread.id)
-        else:
-            await interaction.followup.send(
-                t(locale_of(interaction), "error.no_threads"), ephemeral=True
-            )
+                await interaction.followup.send(
+                    t(locale_of(interaction), "error.no_threads"), ephemeral=True
+                )
         self.begin(table.id)
 
     def begin(self, table_id: int) -> None:
