@@ -288,7 +288,7 @@ def _season(canvas: Canvas, top: float, view: SeatView, lang: str) -> None:
         {
             "season": view.season.id,
             "turn": view.turn,
-            "time": view.time_used,
+            "time": view.season_time,
             "threshold": view.season.threshold,
         },
         lang,
