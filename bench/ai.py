@@ -1,10 +1,11 @@
 """AI think time: median / p99 / worst time per move of each level, over positions from
 real races, on one core. A measurement, never a test.
 
-    python bench/ai.py [--races 6] [--seed 1]
+    python bench/ai.py [--races 6] [--laps 3] [--seed 1]
 
-Positions are every seat's view at every turn of races between a strategic seat and
-greedy seats, with 2 and with 6 seats; each level then chooses a move in each position.
+Positions are every seat's view at every turn of races of ``--laps`` laps between a
+strategic seat and greedy seats, with 2 and with 6 seats; each level then chooses a move in
+each position.
 Prints JSON. (Strength is measured by ``python -m engine.charioteer simulate``.)
 """
 
@@ -26,12 +27,12 @@ from engine.core import Rng
 from engine.simulation import game_seed
 
 
-def positions(seats: int, races: int, seed: int) -> list[SeatView]:
+def positions(seats: int, races: int, seed: int, laps: int = 3) -> list[SeatView]:
     """Every seat's view at every turn of ``races`` races (strategic seat A, greedy rest)."""
     views: list[SeatView] = []
     strategic, greedy = policy_for("strategic"), policy_for("greedy")
     for index in range(races):
-        race = Race.new(seats=seats, seed=game_seed(seed, index))
+        race = Race.new(seats=seats, seed=game_seed(seed, index), laps=laps)
         while not race.is_over:
             for number, seat in enumerate(race.seats):
                 view = race.view(seat)
@@ -49,11 +50,12 @@ def percentile(values: list[float], share: float) -> float:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--races", type=int, default=6, help="races per seat count")
+    parser.add_argument("--laps", type=int, default=3)
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
     report: dict[str, dict[str, object]] = {}
     for seats in (2, 6):
-        views = positions(seats, args.races, args.seed)
+        views = positions(seats, args.races, args.seed, args.laps)
         for level in LEVELS:
             policy = policy_for(level)
             times: list[float] = []

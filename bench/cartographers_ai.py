@@ -2,12 +2,14 @@
 core) and strength (greedy against random, strategic against greedy). A measurement,
 never a test.
 
-    python bench/cartographers_ai.py [--games 200] [--positions-games 4] [--jobs 2] [--seed 1]
+    python bench/cartographers_ai.py [--games 200] [--positions-games 4] [--turns 0]
+                                     [--jobs 2] [--seed 1]
 
-Think time is taken over every seat's view at every turn of games between mixed levels
-(2 and 6 seats, auto ambushes, and 4 seats with neighbour ambushes); each level then
-chooses in each position. Strength is ``python -m engine.cartographers simulate`` for
-each pairing (``--games 0`` skips it). Prints JSON.
+Think time is taken over every seat's view at every turn (the first ``--turns`` only, if
+not 0) of games between mixed levels (2 and 6 seats, auto ambushes, and 4 seats with
+neighbour ambushes); each level then chooses in each position. Strength is
+``python -m engine.cartographers simulate`` for each pairing (``--games 0`` skips it).
+Prints JSON.
 """
 
 from __future__ import annotations
@@ -32,14 +34,17 @@ TABLES = ((2, "auto"), (6, "auto"), (4, "neighbour"))
 PAIRINGS = (("greedy", "random"), ("strategic", "greedy"))
 
 
-def positions(seats: int, ambush: str, games: int, seed: int) -> list[SeatView]:
-    """Every seat's view at every turn of ``games`` games (seat levels in turn)."""
+def positions(seats: int, ambush: str, games: int, seed: int, turns: int = 0) -> list[SeatView]:
+    """Every seat's view at every turn (the first ``turns``, if not 0) of ``games`` games
+    (seat levels in turn)."""
     views: list[SeatView] = []
     for index in range(games):
         game = game_seed(seed, index)
         expedition = Expedition.new(seats=seats, seed=game, side="AB"[index % 2], ambush=ambush)
         while not expedition.is_over:
             turn = expedition.state.turn
+            if turns and turn > turns:
+                break
             for seat in expedition.waiting_for:
                 view = expedition.view(seat)
                 views.append(view)
@@ -77,12 +82,13 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--games", type=int, default=200, help="games per pairing (0: none)")
     parser.add_argument("--positions-games", type=int, default=4, help="games per table")
+    parser.add_argument("--turns", type=int, default=0, help="turns per game (0: all)")
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
     report: dict[str, object] = {}
     for seats, ambush in TABLES:
-        views = positions(seats, ambush, args.positions_games, args.seed)
+        views = positions(seats, ambush, args.positions_games, args.seed, args.turns)
         report[f"think_{seats}_seats_{ambush}"] = {
             "positions": len(views),
             **think_times(views),

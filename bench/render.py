@@ -1,17 +1,17 @@
 """How fast and how big the pictures and the text board are.
 
-    python bench/render.py [--races 10] [--repeat 3] [--games 2]
+    python bench/render.py [--races 10] [--repeat 3] [--games 2] [--turns 0]
 
 Prints, for Charioteer's ``board_png`` and ``board_text`` on every turn of seeded 6-seat
 races, and for Cartographers' pictures (a player's map with a candidate placement and the
 table below it, as posted; the drawing panel's map with its candidate; the explore card
 alone; the season composite of 12 players) on every turn of seeded 12-player games, and
 for Carcassonne's map on every turn of seeded 5-player games (and on the maps of 68 to 72
-tiles alone, and the panel's picture of the tile tried on four spots of each): median
-and 99th-percentile time per call, the median and 99th-percentile CPU time, and the
-median and largest output size. Targets (not asserted): a picture a player waits for in
-at most 10 ms of CPU at the median and 300 KB; a text board within one Discord message
-(2,000 characters).
+tiles alone, and the panel's picture of the tile tried on four spots of each) — the first
+``--turns`` of each race and game only, if not 0: median and 99th-percentile time per
+call, the median and 99th-percentile CPU time, and the median and largest output size.
+Targets (not asserted): a picture a player waits for in at most 10 ms of CPU at the
+median and 300 KB; a text board within one Discord message (2,000 characters).
 """
 
 from __future__ import annotations
@@ -44,15 +44,15 @@ NAMES = {seat: f"Charioteer {seat}{seat}" for seat in "ABCDEF"}
 """12-column display names, the longest the board shows."""
 
 
-def positions(races: int) -> list[SeatView]:
-    """Every turn of ``races`` seeded 6-seat races (random legal moves, favouring long
-    ones), as the public view."""
+def positions(races: int, turns: int = 0) -> list[SeatView]:
+    """Every turn (the first ``turns``, if not 0) of ``races`` seeded 6-seat races (random
+    legal moves, favouring long ones), as the public view."""
     views = []
     for seed in range(races):
         race = Race.new(seats=6, seed=seed)
         rng = Rng(seed, 2)
         views.append(race.view())
-        while not race.is_over:
+        while not race.is_over and not (turns and race.turn > turns):
             for seat in race.seats:
                 moves = race.legal_moves(seat, discards=False)
                 sample = [moves[rng.below(len(moves))] for _ in range(6)]
@@ -65,16 +65,17 @@ def positions(races: int) -> list[SeatView]:
     return views
 
 
-def cartographers_positions(games: int) -> list[tuple[MapView, Drawing]]:
-    """Every turn of ``games`` seeded 12-player games (random legal drawings), as the first
-    player's view with the drawing it is about to choose."""
+def cartographers_positions(games: int, turns: int = 0) -> list[tuple[MapView, Drawing]]:
+    """Every turn (the first ``turns``, if not 0) of ``games`` seeded 12-player games
+    (random legal drawings), as the first player's view with the drawing it is about to
+    choose."""
     from tests.engine.cartographers.helpers import options_for, random_move
 
     out = []
     for seed in range(games):
         expedition = Expedition.new(seats=12, seed=seed, side="B")
         rng = Rng(seed, 2)
-        while not expedition.is_over:
+        while not expedition.is_over and not (turns and expedition.state.turn > turns):
             seat = expedition.state.waiting_for[0]
             choices = options_for(expedition.state, seat)
             out.append((expedition.view(seat), choices[rng.below(len(choices))]))
@@ -143,8 +144,9 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--races", type=int, default=10)
     parser.add_argument("--repeat", type=int, default=3)
     parser.add_argument("--games", type=int, default=2)
+    parser.add_argument("--turns", type=int, default=0, help="turns per race and game (0: all)")
     args = parser.parse_args(argv)
-    views = positions(args.races)
+    views = positions(args.races, args.turns)
     print(f"{len(views)} positions from {args.races} six-seat races, {args.repeat} rounds")
     renders: dict[str, tuple[Callable[[SeatView], object], str]] = {
         "board_png": (lambda view: board_png(view, names=NAMES), "bytes"),
@@ -153,7 +155,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     for name, (render, unit) in renders.items():
         report(name, *measure(render, views, args.repeat), unit)
 
-    turns = cartographers_positions(args.games)
+    turns = cartographers_positions(args.games, args.turns)
     print(f"{len(turns)} turns from {args.games} twelve-player Cartographers games")
     names = {str(seat): f"Cartographer {seat:>2}" for seat in range(1, 13)}
     pictures: dict[str, Callable[[tuple[MapView, Drawing]], object]] = {

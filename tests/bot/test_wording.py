@@ -40,14 +40,14 @@ def start() -> Table:
         ),
         (
             "es",
-            "¡bob (green) atacó el planeta en (0, 0) con un meeple pequeño!",
-            "alice (red) colocó un meeple grande en la ruta comercial (este–oeste) en (0, 0).",
+            "¡bob (verde) atacó el planeta en (0, 0) con un meeple pequeño!",
+            "alice (rojo) colocó un meeple grande en la ruta comercial (este–oeste) en (0, 0).",
             "⚔️ Batalla por la ruta comercial (este–oeste) en (0, 0)",
         ),
         (
             "it",
-            "bob (green) ha attaccato il pianeta in (0, 0) con un meeple piccolo!",
-            "alice (red) ha piazzato un meeple grande "
+            "bob (verde) ha attaccato il pianeta in (0, 0) con un meeple piccolo!",
+            "alice (rosso) ha piazzato un meeple grande "
             "sulla rotta commerciale (est–ovest) in (0, 0).",
             "⚔️ Battaglia per la rotta commerciale (est–ovest) in (0, 0)",
         ),
@@ -79,16 +79,16 @@ def test_carcassonne_names_a_feature_with_its_article(
         ),
         (
             "es",
-            "alice (red) con 1 dado, AI 1 (black) con 2 dados.",
-            "  AI 1 (black) pierde, se lleva sus meeples a casa y puntúa 1 punto.",
-            "✅ Ruta comercial completada en (0, 0): alice (red) puntúa 5 (1 loseta, 2 símbolos).",
+            "alice (rojo) con 1 dado, AI 1 (negro) con 2 dados.",
+            "  AI 1 (negro) pierde, se lleva sus meeples a casa y puntúa 1 punto.",
+            "✅ Ruta comercial completada en (0, 0): alice (rojo) puntúa 5 (1 loseta, 2 símbolos).",
         ),
         (
             "it",
-            "alice (red) con 1 dado, AI 1 (black) con 2 dadi.",
-            "  AI 1 (black) perde, riporta a casa i suoi meeple e segna 1 punto.",
+            "alice (rosso) con 1 dado, AI 1 (nero) con 2 dadi.",
+            "  AI 1 (nero) perde, riporta a casa i suoi meeple e segna 1 punto.",
             "✅ Rotta commerciale completata in (0, 0): "
-            "alice (red) segna 5 (1 tessera, 2 simboli).",
+            "alice (rosso) segna 5 (1 tessera, 2 simboli).",
         ),
     ],
 )
@@ -129,7 +129,7 @@ def test_a_single_point_in_the_ranking_is_singular() -> None:
 
     seat_view = dataclasses.replace(start().view(), scores=(1, 0, 0))
     assert ranking_lines(seat_view, NAMES, "en")[0] == "1. alice (red) — 1 point"
-    assert ranking_lines(seat_view, NAMES, "es")[0] == "1. alice (red) — 1 punto"
+    assert ranking_lines(seat_view, NAMES, "es")[0] == "1. alice (rojo) — 1 punto"
 
 
 @pytest.mark.parametrize(

@@ -4,13 +4,17 @@ database (a SQLite file or a PostgreSQL schema: tests using them run on both).""
 from __future__ import annotations
 
 import asyncio
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Iterator
+from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
+from typing import ClassVar
 
 import pytest
 
+import cogs.app
 from bot.config import Settings
+from bot.images import ImageProcess
 from bot.storage import is_postgres_url
 from cogs.app import CircusBot
 from tests.fakediscord.harness import pointed_at
@@ -19,6 +23,37 @@ from tests.fakediscord.plugin import fake
 from tests.fakediscord.server import FakeDiscord
 
 __all__ = ["Circus", "circus", "fake"]
+
+
+class SharedImageWorkers(ImageProcess):
+    """The bot's image process on workers kept for every bot these tests start. A worker is
+    a fresh interpreter that imports the engines and Pillow (some 0.3 s of CPU), and each
+    test's bot started one for its first picture: more than half of a short test's CPU."""
+
+    pool: ClassVar[ProcessPoolExecutor | None] = None
+
+    def _process(self) -> ProcessPoolExecutor:
+        if SharedImageWorkers.pool is None:
+            SharedImageWorkers.pool = super()._process()
+        self._pool = SharedImageWorkers.pool
+        return self._pool
+
+    def restart(self) -> None:
+        SharedImageWorkers.pool = None
+        super().restart()
+
+    def close(self) -> None:
+        self._pool = None  # the workers stay for the next test's bot
+
+
+@pytest.fixture(autouse=True, scope="package")
+def shared_image_workers() -> Iterator[None]:
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(cogs.app, "ImageProcess", SharedImageWorkers)
+        yield
+    if SharedImageWorkers.pool is not None:
+        SharedImageWorkers.pool.shutdown()
+        SharedImageWorkers.pool = None
 
 
 @dataclass

@@ -313,7 +313,7 @@ async def test_a_profile_leaves_out_the_results_of_games_the_readers_cannot_view
     await finish(storage, won, 1.0, guild=guild, channel=backroom.channel.id)
     await finish(storage, lost, 2.0, guild=guild, channel=circus.channel.id)
     outside = await answer(await backroom.outsider.slash(circus.channel, "profile", member=alice))
-    assert "2 games" in outside and "#2 of 2" in outside and "#1 of 2" not in outside
+    assert "games 2" in outside and "#2 of 2" in outside and "#1 of 2" not in outside
     inside = await answer(await backroom.carol.slash(backroom.channel, "profile", member=alice))
     assert "#2 of 2" in inside and "#1 of 2" in inside
 

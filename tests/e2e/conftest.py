@@ -16,6 +16,7 @@ from tests.fakediscord import FakeDiscord
 from tests.fakediscord.harness import BotProcess, run_bot
 from tests.fakediscord.model import Channel, ChannelType, Guild, User
 from tests.fakediscord.plugin import fake
+from tests.fakediscord.pointing import SERVERS_WAIT
 
 __all__ = ["Table", "bot_running", "fake", "started_bot", "table"]
 
@@ -50,18 +51,34 @@ def table(fake: FakeDiscord, database: str) -> Table:
 
 def bot_env(table: Table) -> dict[str, str]:
     if is_postgres_url(table.database):
-        return {"DATABASE_URL": table.database, "LOG_LEVEL": "DEBUG"}
-    return {"DATABASE_PATH": table.database, "LOG_LEVEL": "DEBUG"}
+        database = {"DATABASE_URL": table.database}
+    else:
+        database = {"DATABASE_PATH": table.database}
+    ready = {"FAKEDISCORD_GUILD_READY_TIMEOUT": str(SERVERS_WAIT)}
+    return database | {"LOG_LEVEL": "DEBUG"} | ready
+
+
+async def start_up_over(fake: FakeDiscord, process: BotProcess, what: str = "the bot") -> None:
+    """Wait until the bot has resumed the tables it found stored (after ``on_ready``), so
+    that a test's games start after the start-up's catch-up. A game started just as the
+    catch-up lists the tables has its first board posted by the catch-up, in the channel,
+    and never in its thread."""
+    await fake.wait_for(
+        lambda: any(" resumed " in line and " tables" in line for line in process.lines),
+        timeout=60,
+        what=f"{what} to resume its tables",
+    )
 
 
 @contextlib.asynccontextmanager
 async def bot_running(table: Table) -> AsyncIterator[BotProcess]:
-    """``python -m bot`` against the fake, ready for interactions (its log at DEBUG, so the
-    leak scan reads everything the bot could ever write)."""
+    """``python -m bot`` against the fake, ready for interactions, its start-up over (its
+    log at DEBUG, so the leak scan reads everything the bot could ever write)."""
     async with run_bot(table.fake, "bot", env=bot_env(table)) as process:
         table.processes.append(process)
         await table.fake.wait_for_command("race", timeout=60)
         await table.fake.wait_until_ready(timeout=60)
+        await start_up_over(table.fake, process)
         yield process
 
 

@@ -12,7 +12,7 @@ from collections.abc import AsyncIterator
 from pathlib import Path
 
 from tests.databases import rows
-from tests.e2e.conftest import Table, bot_env
+from tests.e2e.conftest import Table, bot_env, start_up_over
 from tests.e2e.players import (
     BOARD,
     boards,
@@ -56,11 +56,7 @@ async def cluster_process(table: Table, index: int) -> AsyncIterator[BotProcess]
         )
         if index == 0:
             await fake.wait_for_command("race", timeout=60)
-        await fake.wait_for(
-            lambda: any(" resumed " in line and " tables" in line for line in process.lines),
-            timeout=60,
-            what=f"process {index} to resume its tables",
-        )
+        await start_up_over(fake, process, f"process {index}")
         yield process
 
 

@@ -23,7 +23,7 @@ from hypothesis import strategies as st
 
 from bot.service import TableService
 from engine.core import replay
-from tests.e2e.conftest import Table, bot_env
+from tests.e2e.conftest import Table, bot_env, start_up_over
 from tests.e2e.leaks import leaks_in_log, leaks_in_public
 from tests.e2e.players import play_turn_with_the_panel, start_race
 from tests.fakediscord.harness import BotProcess, assert_no_violations, run_bot
@@ -107,6 +107,7 @@ def world(tmp_path_factory: pytest.TempPathFactory) -> Iterator[World]:
         process = await context.__aenter__()
         await fake.wait_for_command("race", timeout=60)
         await fake.wait_until_ready(timeout=60)
+        await start_up_over(fake, process)
         _, place = await start_race(fake, table.alice, [table.bob], channel, laps=2)
         return World(loop, table, process, place, 1)
 

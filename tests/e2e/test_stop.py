@@ -96,7 +96,8 @@ async def test_sigterm_during_the_login_lets_the_start_up_end_then_stops_cleanly
 async def test_sigterm_before_discord_py_is_ready_stops_cleanly_once_it_is(table: Table) -> None:
     """SIGTERM as soon as the gateway has sent the servers, while discord.py still waits
     for more of them before it is ready: it gets ready, then the bot stops."""
-    async with run_bot(table.fake, "bot", env=bot_env(table)) as process:
+    discord_py_wait = {"FAKEDISCORD_GUILD_READY_TIMEOUT": "2"}  # discord.py's own: 2 s
+    async with run_bot(table.fake, "bot", env=bot_env(table) | discord_py_wait) as process:
         table.processes.append(process)
         await table.fake.wait_until_ready(timeout=60)
         process.process.send_signal(signal.SIGTERM)

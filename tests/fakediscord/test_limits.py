@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+import copy
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from . import spec
 from .limits import check_commands, check_message, check_modal
@@ -219,3 +223,155 @@ def test_valid_localizations_pass() -> None:
         description_localizations={"es-ES": "Cuántas", "it": "Quanti"},
     )
     assert check_commands(commands) == []
+
+
+ALL_KINDS_OF_MESSAGE = {
+    "content": "**Race #1**: turn 2",
+    "embeds": [
+        {
+            "title": "Standings",
+            "description": "1. alice",
+            "color": 0x2B7A78,
+            "fields": [{"name": "alice", "value": "1500", "inline": True}],
+            "image": {"url": "attachment://board.png"},
+            "footer": {"text": "Race #1"},
+        }
+    ],
+    "components": [
+        row(button("race:1:panel", "Choose move", emoji={"name": "🎠"}), button("race:1:leave")),
+        row(select(3, placeholder="Pick", min_values=1, max_values=2)),
+        row({"type": 2, "style": 5, "url": "https://example.com/rules", "label": "Rules"}),
+    ],
+    "allowed_mentions": {"parse": [], "users": [123456789012345678]},
+    "attachments": [{"id": 0, "filename": "board.png"}],
+    "message_reference": {"message_id": 123456789012345678, "fail_if_not_exists": False},
+    "flags": 4096,
+}
+BODIES = [
+    ("POST", "/channels/1/messages", ALL_KINDS_OF_MESSAGE),
+    ("PATCH", "/channels/1/messages/2", {"content": "edited", "components": []}),
+    (
+        "POST",
+        "/interactions/1/t/callback",
+        {"type": 4, "data": ALL_KINDS_OF_MESSAGE | {"flags": 64}},
+    ),
+    ("POST", "/interactions/1/t/callback", {"type": 7, "data": {"content": "turn 3"}}),
+    (
+        "POST",
+        "/interactions/1/t/callback",
+        {"type": 8, "data": {"choices": [{"name": "Race #1", "value": "1"}]}},
+    ),
+    (
+        "POST",
+        "/interactions/1/t/callback",
+        {
+            "type": 9,
+            "data": {
+                "custom_id": "form",
+                "title": "Your move",
+                "components": [
+                    row(
+                        {
+                            "type": 4,
+                            "custom_id": "move",
+                            "style": 1,
+                            "label": "Move",
+                            "max_length": 40,
+                        }
+                    )
+                ],
+            },
+        },
+    ),
+    ("PATCH", "/webhooks/1/t/messages/@original", ALL_KINDS_OF_MESSAGE),
+    (
+        "PUT",
+        "/applications/1/commands",
+        [
+            {
+                "name": "race",
+                "description": "Races",
+                "name_localizations": {"es-ES": "carrera"},
+                "contexts": [0],
+                "options": [
+                    {
+                        "type": 1,
+                        "name": "new",
+                        "description": "Open a race",
+                        "options": [
+                            {
+                                "type": 4,
+                                "name": "seats",
+                                "description": "Seats",
+                                "min_value": 2,
+                                "max_value": 6,
+                                "required": False,
+                            },
+                            {
+                                "type": 3,
+                                "name": "turn_limit",
+                                "description": "Time per turn",
+                                "choices": [{"name": "none", "value": "none"}],
+                            },
+                        ],
+                    }
+                ],
+            }
+        ],
+    ),
+]
+ODD_VALUES = st.sampled_from(
+    [None, True, 0, -1, 1.5, 2**31, 2**64, "", "x" * 101, "x" * 2001, "123", [], {}, ["x"] * 26]
+)
+
+
+@st.composite
+def mutants(draw: st.DrawFn) -> tuple[str, str, Any]:
+    """A realistic body with a few things changed: a value replaced by an odd one, a key
+    dropped or added, a string or a list made longer."""
+    method, path, original = draw(st.sampled_from(BODIES))
+    body = copy.deepcopy(original)
+    for _ in range(draw(st.integers(1, 3))):
+        places = list(_places(body))
+        if not places:
+            break
+        parent, key = draw(st.sampled_from(places))
+        value = parent[key]
+        change = draw(st.sampled_from(["replace", "drop", "add", "grow"]))
+        if change == "replace":
+            parent[key] = draw(ODD_VALUES)
+        elif change == "drop":
+            del parent[key]
+        elif change == "add" and isinstance(value, dict):
+            value[draw(st.sampled_from(["extra", "type", "style", "id"]))] = draw(ODD_VALUES)
+        elif change == "grow" and isinstance(value, str | list):
+            parent[key] = value * draw(st.integers(2, 60))
+    return method, path, body
+
+
+def _places(value: Any) -> Iterator[tuple[Any, Any]]:
+    """Every (container, key or index) inside a JSON value."""
+    keys = value.keys() if isinstance(value, dict) else range(len(value))
+    for key in keys:
+        yield value, key
+        if isinstance(value[key], dict | list):
+            yield from _places(value[key])
+
+
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(mutants())
+def test_the_check_refuses_exactly_what_jsonschema_refuses(
+    mutant: tuple[str, str, Any],
+) -> None:
+    """Every body is checked by jsonschema-rs, and jsonschema explains the refused ones: the
+    two must agree on which bodies Discord's schema refuses."""
+    method, path, body = mutant
+    matched, _ = spec.match_route(method, path)
+    assert matched is not None and matched.operation.json_pointer is not None
+    pointer = matched.operation.json_pointer
+    assert spec._check_for(pointer).is_valid(body) == spec._validator_for(pointer).is_valid(body)
+
+
+def test_the_bodies_the_agreement_is_checked_on_are_valid() -> None:
+    for method, path, body in BODIES:
+        assert schema_problem(method, path, body) is None, (method, path)
