@@ -5,8 +5,9 @@ a message id to a whole-sentence template with named placeholders (``"{seat} pas
 {rival}"``), or to ``{"one": …, "other": …}`` for a sentence that depends on ``count``.
 Sentences are never glued together from fragments, so each language can order its words
 its own way. A locale missing a message falls back to English. A number below zero is
-written with the minus sign (−57, not -57), and :meth:`Catalogue.join` lists names the
-language's way ("A, B and C", "Ana e Isabel").
+written with the minus sign (−57, not -57; a change of a score with its sign,
+:func:`signed`: "+3", "−2"), and :meth:`Catalogue.join` lists names the language's way
+("A, B and C", "Ana e Isabel").
 """
 
 from __future__ import annotations
@@ -40,6 +41,11 @@ def shown(value: object) -> object:
     if isinstance(value, (int, float)) and not isinstance(value, bool) and value < 0:
         return MINUS + str(-value)
     return value
+
+
+def signed(value: int) -> str:
+    """A change of a score as a sentence shows it: "+3", "+0", "−2" (the minus sign)."""
+    return f"{value:+d}".replace("-", MINUS)
 
 
 def supported_locale(locale: str, locales: Iterable[str]) -> str:

@@ -50,6 +50,7 @@ from engine.drawing import (
     mix,
     wrap_text,
 )
+from engine.i18n import shown, signed
 from engine.lettering import isolated
 
 WIDTH = PHONE_WIDTH
@@ -288,7 +289,7 @@ def _season(canvas: Canvas, top: float, view: SeatView, lang: str) -> None:
         {
             "season": view.season.id,
             "turn": view.turn,
-            "time": view.time_used,
+            "time": view.season_time,
             "threshold": view.season.threshold,
         },
         lang,
@@ -590,8 +591,7 @@ def season_picture(
         notes.append((winners_text(winners, lang), True))
     maps_top = MARGIN + 24 + 18 * len(notes)
     table_top = maps_top + rows * tile_height + 4
-    row_height = 20
-    height = table_top + 22 + row_height * len(players) + MARGIN
+    height = table_top + 22 + SCORE_ROW * len(players) + MARGIN
     canvas = Canvas(WIDTH, math.ceil(height), BACKGROUND, PALETTE)
     canvas.fitted_text((MARGIN, MARGIN), heading, WIDTH - 2 * MARGIN, TITLE, INK, "la", True)
     for line_number, (note, bold) in enumerate(notes):
@@ -605,13 +605,14 @@ def season_picture(
         top = maps_top + (number // columns) * tile_height
         label = _name(player.seat, names)
         canvas.fitted_text((left, top), label, tile_width, SMALL, INK, "la", True)
-        score = scores[player.seat]
-        line = text(
-            "picture.tile_score",
-            {"stars": player.stars, "season": score.total if score else 0},
-            lang,
+        canvas.fitted_text(
+            (left, top + 15),
+            _tile_score(player.stars, scores[player.seat], lang),
+            tile_width,
+            SMALL,
+            MUTED,
+            "la",
         )
-        canvas.fitted_text((left, top + 15), line, tile_width, SMALL, MUTED, "la")
         _grid(canvas, player.sheet, left, top + caption, cell, labels=False)
         canvas.rect(
             (left, top + caption, left + SIZE * cell, top + caption + SIZE * cell), None, INK, 1
@@ -620,10 +621,30 @@ def season_picture(
     return canvas.picture()
 
 
+def _tile_score(stars: int, score: SeasonScore | None, lang: str) -> str:
+    """A map's caption: its stars, and what the season shown brought ("115 stars (+12)");
+    the stars alone before that season is scored."""
+    if score is None:
+        return text("picture.tile_stars", {"count": stars}, lang)
+    return text("picture.tile_score", {"count": stars, "season": signed(score.total)}, lang)
+
+
 def _score_of(seasons: Sequence[SeasonScore], season: str | None) -> SeasonScore | None:
     if season is None:
         return seasons[-1] if seasons else None
     return next((score for score in seasons if score.season == season), None)
+
+
+SCORE_ROW = 20
+EDICTS_COLUMN = 168.0
+"""The right edge of the first edict's column (the player's name before it)."""
+SEASON_COLUMN = 324.0
+"""The right edge of the season's stars (the stars so far end at the margin)."""
+COIN_COLUMN = 222.0
+MONSTER_COLUMN = 254.0
+"""The centres of the coins and monsters columns: headed by a coin and a monster cell, as
+the maps draw them (a word or its abbreviation would not fit, nor read the same in every
+language)."""
 
 
 def _score_table(
@@ -634,43 +655,52 @@ def _score_table(
     names: Mapping[str, str] | None,
     lang: str,
 ) -> None:
+    """One line a player: the season's two edicts, coins, monsters, the season's stars and
+    the stars so far; before the season shown is scored, the stars so far alone."""
     season = next((score for score in scores.values() if score is not None), None)
-    letters = [edict.value for edict in _season_edicts(season.season)] if season else ["", ""]
-    columns = [
-        (text("picture.col.player", lang=lang), MARGIN, "la"),
-        (letters[0], 170.0, "ra"),
-        (letters[1], 200.0, "ra"),
-        (text("picture.col.coins", lang=lang), 244.0, "ra"),
-        (text("picture.col.monsters", lang=lang), 284.0, "ra"),
-        (text("picture.col.season", lang=lang), 338.0, "ra"),
-        (text("picture.col.total", lang=lang), WIDTH - MARGIN, "ra"),
-    ]
+    columns: list[tuple[str, float, str]] = [(text("picture.col.player", lang=lang), MARGIN, "la")]
+    if season is not None:
+        first, second = (edict.value for edict in _season_edicts(season.season))
+        columns += [
+            (first, EDICTS_COLUMN, "ra"),
+            (second, EDICTS_COLUMN + 28, "ra"),
+            ("", COIN_COLUMN, "ma"),
+            ("", MONSTER_COLUMN, "ma"),
+            (text("picture.col.season", lang=lang), SEASON_COLUMN, "ra"),
+        ]
+        canvas.circle((COIN_COLUMN, top + 7), 6, COIN, INK, 1.5)
+        monster = (MONSTER_COLUMN - 7, top, MONSTER_COLUMN + 7, top + 14)
+        draw_terrain(canvas, monster, Terrain.MONSTER)
+        canvas.rect(monster, None, GRID, 1)
+    columns.append((text("picture.col.total", lang=lang), WIDTH - MARGIN, "ra"))
     for heading, x, anchor in columns:
         canvas.text((x, top), heading, SMALL, MUTED, anchor, True)
     canvas.line([(MARGIN, top + 17), (WIDTH - MARGIN, top + 17)], GRID)
+    name_width = (EDICTS_COLUMN if season is not None else WIDTH - MARGIN - 40) - 24 - MARGIN
     y = top + 22
     for number, player in enumerate(view.players):
         if number % 2:
             canvas.rect((MARGIN, y - 2, WIDTH - MARGIN, y + 18), PANEL)
         score = scores[player.seat]
         cells = [_name(player.seat, names)]
-        if score is None:
-            cells += ["", "", "", "", ""]
-        else:
-            cells += [
-                str(score.edicts[0]),
-                str(score.edicts[1]),
-                str(score.coins),
-                f"−{score.monsters}" if score.monsters else "0",
-                str(score.total),
-            ]
-        cells.append(str(player.stars))
+        if season is not None:
+            if score is None:
+                cells += ["", "", "", "", ""]
+            else:
+                cells += [
+                    str(score.edicts[0]),
+                    str(score.edicts[1]),
+                    str(score.coins),
+                    signed(-score.monsters) if score.monsters else "0",
+                    str(shown(score.total)),
+                ]
+        cells.append(str(shown(player.stars)))
         for index, ((_, x, anchor), value) in enumerate(zip(columns, cells, strict=True)):
             if index == 0:
-                canvas.fitted_text((x, y), value, 170 - 24 - MARGIN, SMALL, INK, anchor)
+                canvas.fitted_text((x, y), value, name_width, SMALL, INK, anchor)
             else:
                 canvas.text((x, y), value, SMALL, INK, anchor, index == len(cells) - 1)
-        y += 20
+        y += SCORE_ROW
 
 
 def _season_edicts(season_id: str) -> tuple[Edict, Edict]:

@@ -109,13 +109,13 @@ def render_table(
         {
             "season": view.season.id,
             "turn": view.turn,
-            "time": view.time_used,
+            "time": view.season_time,
             "threshold": view.season.threshold,
         },
         lang,
     )
     lines = [header, season_bar(view.time_used, view.season.threshold)]
-    if view.time_used >= view.season.threshold and view.phase is Phase.DRAW:
+    if view.last_turn_of_season:
         lines.append(text("text.last_turn", lang=lang))
     lines.append("")
     lines += render_card(view, lang)

@@ -10,7 +10,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from engine.cartographers.components import AMBUSH_BY_ID, EXPLORE_BY_ID, Season
+from engine.cartographers.components import (
+    AMBUSH_BY_ID,
+    EDICTS,
+    EXPLORE_BY_ID,
+    CardKind,
+    Edict,
+    Season,
+    card,
+)
 from engine.cartographers.placement import Drawing, Offer
 from engine.cartographers.sheet import MapSheet
 from engine.cartographers.state import GameState, Phase, Result, SeasonScore, TableOptions
@@ -69,6 +77,34 @@ class SeatView:
             if player.seat == seat:
                 return player
         raise KeyError(seat)
+
+    @property
+    def season_edicts(self) -> tuple[tuple[Edict, str], ...]:
+        """The season's two edicts, each letter with the scoring card under it."""
+        return tuple((letter, self.edicts[EDICTS.index(letter)]) for letter in self.season.edicts)
+
+    @property
+    def season_time(self) -> int:
+        """The season's time as its track shows it: the time of the cards revealed, up to
+        the season's threshold (a card that takes it past ends the season all the same)."""
+        return min(self.time_used, self.season.threshold)
+
+    @property
+    def last_turn_of_season(self) -> bool:
+        """Whether the season is scored once this turn's drawings are in: its time is used
+        up, or the deck has run out (spec §2 "Season end")."""
+        if self.phase is Phase.OVER:
+            return False
+        return self.time_used >= self.season.threshold or self.deck_size == 0
+
+    @property
+    def opens_season(self) -> bool:
+        """Whether the card in play is the season's first explore card to draw (ruins
+        revealed before it aside): the turn a season's edicts are first drawn for."""
+        if self.phase is not Phase.DRAW:
+            return False
+        explored = [found for found in self.column if card(found).kind is CardKind.EXPLORE]
+        return len(explored) == 1
 
     @property
     def offer(self) -> Offer | None:

@@ -13,6 +13,7 @@ from typing import Any
 import pytest
 
 from bot.community.server import LANGUAGES
+from bot.games import GAMES, host_for
 from bot.text import catalogue, t
 from engine.i18n import Catalogue
 
@@ -342,6 +343,13 @@ def test_help_with_every_game_fits_a_message() -> None:
     for locale in PLAYER_LANGUAGES:
         text = t(locale, "help.text", games="\n".join(t(locale, f"help.game.{g}") for g in games))
         assert len(text) <= MESSAGE_LIMIT, locale
+
+
+@pytest.mark.parametrize("locale", PLAYER_LANGUAGES)
+def test_help_gives_each_game_the_number_of_players_its_lobby_takes(locale: str) -> None:
+    for game in GAMES:
+        host = host_for(game)
+        assert f"({host.min_seats}–{host.max_seats} " in t(locale, f"help.game.{game}"), game
 
 
 SHOWN = {"label", "placeholder", "title", "description", "content", "name"}

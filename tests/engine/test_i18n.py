@@ -2,7 +2,7 @@
 
 import pytest
 
-from engine.i18n import Catalogue, base_locale
+from engine.i18n import Catalogue, base_locale, signed
 
 CATALOGUE = Catalogue(
     {
@@ -96,3 +96,7 @@ def test_a_number_below_zero_has_the_minus_sign() -> None:
     assert minus.text("en", "score", score=0) == "= 0"
     assert minus.text("en", "score", score="-3") == "= -3"
     assert minus.text("en", "cards", count=-1) == "−1 cards"
+
+
+def test_a_change_of_a_score_keeps_its_sign_and_the_minus_sign() -> None:
+    assert [signed(value) for value in (3, 0, -2)] == ["+3", "+0", "\u22122"]

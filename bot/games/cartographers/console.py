@@ -34,6 +34,7 @@ from engine.cartographers.terminal import (
 )
 from engine.cartographers.text import render_map, render_scores, render_table
 from engine.core import EngineError, public_events
+from engine.i18n import signed
 
 DRAWING_MARK = "*"
 """How the cells of a drawing being previewed show on the map."""
@@ -148,7 +149,7 @@ class CartographersConsole(GameConsole):
             self.text(
                 "carto.panel.stars",
                 edict=name("card", edict, self.locale),
-                stars=f"{points:+d}".replace("-", "−"),
+                stars=signed(points),
             )
             for edict, points in panel.stars
         )

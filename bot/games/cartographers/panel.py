@@ -22,7 +22,7 @@ from dataclasses import dataclass
 
 from bot.games.base import ServiceError
 from engine.cartographers import Phase, SeatView
-from engine.cartographers.components import EDICTS, Terrain
+from engine.cartographers.components import Terrain
 from engine.cartographers.geometry import (
     COLUMN_LETTERS,
     ROTATIONS,
@@ -220,11 +220,10 @@ class DrawPanel:
 
 def season_stars(view: SeatView, before: MapSheet, after: MapSheet) -> tuple[tuple[str, int], ...]:
     """What a drawing changes in this season's two edicts' scores."""
-    out = []
-    for letter in view.season.edicts:
-        edict = view.edicts[EDICTS.index(letter)]
-        out.append((edict, score(edict, after).points - score(edict, before).points))
-    return tuple(out)
+    return tuple(
+        (edict, score(edict, after).points - score(edict, before).points)
+        for _, edict in view.season_edicts
+    )
 
 
 def build_panel(view: SeatView, draft: DrawDraft, lang: str = "en") -> DrawPanel | None:

@@ -8,7 +8,7 @@ from collections.abc import Mapping, Sequence
 
 from bot.text import t
 from engine.cartographers import Phase, SeatView
-from engine.cartographers.components import EDICTS, EXPLORE_BY_ID
+from engine.cartographers.components import EXPLORE_BY_ID
 from engine.cartographers.events import AmbushIgnored, MonsterPlaced, SeasonScored, ShapeDrawn
 from engine.cartographers.geometry import label
 from engine.cartographers.messages import name
@@ -83,8 +83,7 @@ def position_lines(view: SeatView, locale: str | None) -> list[str]:
     """The card in play and the season's edicts."""
     lang = base_locale(locale)
     edicts = ", ".join(
-        f"{letter.value} {name('card', view.edicts[EDICTS.index(letter)], lang)}"
-        for letter in view.season.edicts
+        f"{letter.value} {name('card', edict, lang)}" for letter, edict in view.season_edicts
     )
     lines = []
     if view.card is not None and view.result is None:

@@ -1,16 +1,20 @@
 """Cartographers' private drawing panel on Discord: its text (the card, an ambush's target,
-the drawing so far and whether it is legal, with the stars it gains), its controls
-(terrain, shape, row and column selects; rotate, flip, type a cell, suggest, Confirm) and
-the "type a cell" form. Its custom_ids: ``cg:{table}:{verb}:{turn}`` buttons, ``cs:…``
-selects, ``cm:{table}:cell:{turn}`` the form. The panel's logic is
-:mod:`bot.games.cartographers.panel`.
+the drawing so far and whether it is legal, the season's edicts each with its short rule
+and the stars the drawing gains or loses there), its controls (terrain, shape, row and
+column selects, each option saying which it is: "Row 5"; rotate, flip, type a cell,
+suggest, Confirm) and the "type a cell" form. Its custom_ids:
+``cg:{table}:{verb}:{turn}`` buttons, ``cs:…`` selects, ``cm:{table}:cell:{turn}`` the
+form. The panel's logic is :mod:`bot.games.cartographers.panel`.
 """
 
 from __future__ import annotations
 
+import dataclasses
+from collections.abc import Iterable
+
 import discord
 
-from bot.games.cartographers.panel import DrawPanel, column_options, row_options
+from bot.games.cartographers.panel import DrawPanel, Option, column_options, row_options
 from bot.service import Table
 from bot.text import t
 from cogs.front.answers import MESSAGE_LIMIT
@@ -18,7 +22,8 @@ from cogs.front.components import Controls, MoveForm, PanelView, menu
 from cogs.games.cartographers.posts import card_line, lang
 from engine.cartographers import SeatView
 from engine.cartographers.geometry import label
-from engine.cartographers.messages import name
+from engine.cartographers.messages import name, text
+from engine.i18n import signed
 
 PANEL_VERBS = frozenset({"terrain", "shape", "rotate", "flip", "row", "col", "suggest"})
 CONTROLS = Controls(
@@ -48,7 +53,7 @@ def panel_view(table: int, turn: int, panel: DrawPanel, locale: str | None) -> d
                 table,
                 verb,
                 turn,
-                options=menu(options),
+                options=menu(labelled(options, verb, locale)),
                 placeholder=t(locale, key),
                 row=number,
             )
@@ -59,6 +64,33 @@ def panel_view(table: int, turn: int, panel: DrawPanel, locale: str | None) -> d
         view.add_item(CONTROLS.button(table, verb, turn, label=label_text, disabled=fixed, row=4))
     view.add_item(CONTROLS.confirm(table, turn, locale, disabled=not panel.can_confirm, row=4))
     return view
+
+
+def labelled(options: Iterable[Option], verb: str, locale: str | None) -> list[Option]:
+    """A select's options saying what they choose ("Terrain: farm", "Shape 2", "Row 5",
+    "Column E"): a closed select shows its chosen option alone."""
+    return [
+        dataclasses.replace(option, label=t(locale, f"carto.option.{verb}", **{verb: option.label}))
+        for option in options
+    ]
+
+
+def panel_edicts(panel: DrawPanel, view: SeatView, locale: str | None) -> list[str]:
+    """The season's edicts, each with its short rule and, for a legal drawing, the stars
+    it gains or loses there."""
+    gains = dict(panel.stars) if panel.candidate is not None else {}
+    lines = [] if gains else [t(locale, "carto.board.edicts_heading")]
+    for letter, edict in view.season_edicts:
+        words = {
+            "letter": letter.value,
+            "edict": name("card", edict, lang(locale)),
+            "rule": text(f"rule_short.{edict}", lang=lang(locale)),
+        }
+        if edict in gains:
+            lines.append(t(locale, "carto.panel.edict_gain", stars=signed(gains[edict]), **words))
+        else:
+            lines.append(t(locale, "carto.panel.edict", **words))
+    return lines
 
 
 def drawing_text(panel: DrawPanel, locale: str | None) -> str:
@@ -92,22 +124,14 @@ def panel_content(table: Table, view: SeatView, panel: DrawPanel, locale: str | 
         lines.append(t(locale, "carto.panel.ruins"))
     lines.append(drawing_text(panel, locale))
     if panel.candidate is not None:
-        stars = ", ".join(
-            t(
-                locale,
-                "carto.panel.stars",
-                edict=name("card", edict, lang(locale)),
-                stars=f"{gained:+d}",
-            )
-            for edict, gained in panel.stars
-        )
-        lines.append(t(locale, "carto.panel.legal", coins=panel.coins, stars=stars))
         if panel.proposed:
             lines.append(t(locale, "carto.panel.proposed"))
+        lines.append(t(locale, "carto.panel.legal", coins=panel.coins))
     elif panel.nowhere:
         lines.append(t(locale, "carto.panel.nowhere"))
     elif panel.refusal is not None:
         lines.append(t(locale, "carto.panel.illegal", reason=panel.refusal))
+    lines += panel_edicts(panel, view, locale)
     if panel.committed is not None:
         lines.append(t(locale, "carto.panel.chosen"))
     return "\n".join(line for line in lines if line)[:MESSAGE_LIMIT]

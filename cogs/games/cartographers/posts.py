@@ -1,6 +1,7 @@
-"""Cartographers' public texts: each turn's post (season, turn and time, the card, the
-season's edicts, who still owes a drawing), where the automatic ambushes landed, a
-season's scores, the final ranking with the solo title, and the status."""
+"""Cartographers' public texts: each turn's post (season, turn and time, the last turn of
+a season said as such, the card, the season's edicts — each with its scoring rule on the
+season's first turn — and who still owes a drawing), where the automatic ambushes landed,
+a season's scores, the final ranking with the solo title, and the status."""
 
 from __future__ import annotations
 
@@ -11,9 +12,9 @@ from bot.text import t
 from cogs.front.announce import mention, waiting_line
 from cogs.front.answers import MESSAGE_LIMIT
 from engine.cartographers import Phase, SeatView
-from engine.cartographers.components import EDICTS, EXPLORE_BY_ID
+from engine.cartographers.components import EXPLORE_BY_ID
 from engine.cartographers.events import AmbushIgnored, MonsterPlaced, SeasonScored
-from engine.cartographers.messages import name
+from engine.cartographers.messages import name, text
 from engine.i18n import base_locale
 
 
@@ -23,10 +24,30 @@ def lang(locale: str | None) -> str:
 
 
 def season_edicts(view: SeatView, locale: str | None) -> str:
-    return ", ".join(
-        f"{letter.value} {name('card', view.edicts[EDICTS.index(letter)], lang(locale))}"
-        for letter in view.season.edicts
-    )
+    named = [
+        f"{letter.value} {name('card', edict, lang(locale))}"
+        for letter, edict in view.season_edicts
+    ]
+    return ", ".join(named)
+
+
+def edict_lines(view: SeatView, locale: str | None) -> list[str]:
+    """The season's edicts: on its first turn each with its scoring rule, one a line;
+    after that, named on one line."""
+    if not view.opens_season:
+        return [t(locale, "carto.board.edicts", edicts=season_edicts(view, locale))]
+    lines = [t(locale, "carto.board.edicts_heading")]
+    for letter, edict in view.season_edicts:
+        lines.append(
+            t(
+                locale,
+                "carto.board.edict_rule",
+                letter=letter.value,
+                edict=name("card", edict, lang(locale)),
+                rule=text(f"rule.{edict}", lang=lang(locale)),
+            )
+        )
+    return lines
 
 
 def card_line(view: SeatView, locale: str | None) -> str:
@@ -47,17 +68,21 @@ def board_header(table: Table, view: SeatView, locale: str | None) -> str:
         table=table.id,
         season=name("season", view.season.id, lang(locale)),
         turn=view.turn,
-        time=view.time_used,
+        time=view.season_time,
         threshold=view.season.threshold,
     )
 
 
 def board_text(table: Table, view: SeatView) -> str:
-    """A turn's post: season, turn and time, the card, the season's edicts, and who still
-    owes a drawing (mentioned, with the time limit)."""
+    """A turn's post: season, turn and time (and whether it is the season's last turn),
+    the card, the season's edicts (:func:`edict_lines`), and who still owes a drawing
+    (mentioned, with the time limit) on its last line."""
     locale = table.row.locale
-    lines = [board_header(table, view, locale), card_line(view, locale)]
-    lines.append(t(locale, "carto.board.edicts", edicts=season_edicts(view, locale)))
+    lines = [board_header(table, view, locale)]
+    if view.last_turn_of_season:
+        lines.append(t(locale, "carto.board.last_turn"))
+    lines.append(card_line(view, locale))
+    lines += edict_lines(view, locale)
     lines.append(waiting_line(table, locale))
     return "\n".join(line for line in lines if line)[:MESSAGE_LIMIT]
 
@@ -182,6 +207,7 @@ __all__ = [
     "board_header",
     "board_text",
     "card_line",
+    "edict_lines",
     "lang",
     "podium_text",
     "score_line",

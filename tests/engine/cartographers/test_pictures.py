@@ -3,7 +3,10 @@ card alone and the season composite, all readable on a phone (400 px wide)."""
 
 from __future__ import annotations
 
+import dataclasses
 import io
+import itertools
+import re
 
 import pytest
 from PIL import Image
@@ -21,6 +24,7 @@ from engine.cartographers.messages import name, text
 from engine.cartographers.render import (
     COLOURS,
     EMPTY,
+    MONSTER_COLUMN,
     PATTERNS,
     card_picture,
     map_cell_box,
@@ -29,9 +33,10 @@ from engine.cartographers.render import (
     season_picture,
     seat_map_picture,
 )
+from engine.cartographers.state import SeasonScore
 from engine.cartographers.view import view
 from engine.core import Rng
-from engine.drawing import MIN_TEXT, OUTPUT_SCALE, PHONE_WIDTH, Picture
+from engine.drawing import ELLIPSIS, MIN_TEXT, OUTPUT_SCALE, PHONE_WIDTH, Picture
 from tests.engine.cartographers.helpers import options_for, random_move, sheet, table
 
 MIN_SEASON_CELL = 10
@@ -175,6 +180,57 @@ def test_the_season_composite_stays_readable_on_a_phone(seats: int) -> None:
         assert picture.says(f"Player number {seat}")
         assert player.seasons
         assert picture.says(str(player.seasons[0].total))
+
+
+@pytest.mark.parametrize("lang", ["en", "es", "it"])
+def test_three_maps_a_row_keep_their_captions_whole(lang: str) -> None:
+    """Twelve maps, three a row: each caption (115 stars, −12 this season) is drawn whole,
+    and so is every other text; a number below zero has the minus sign."""
+    public = season_over(12, seed=12).view()
+    lost = SeasonScore("spring", (0, 3), 2, 17)
+    players = tuple(
+        dataclasses.replace(player, stars=115, seasons=(lost,)) for player in public.players
+    )
+    names = {player.seat: f"Ana {player.seat}" for player in players}
+    picture = season_picture(dataclasses.replace(public, players=players), names=names, lang=lang)
+    assert season_layout(12)[0] == 3
+    readable(picture)
+    cut = [shown for shown, _ in picture.texts if shown.endswith(ELLIPSIS)]
+    assert cut == []
+    captions = [shown for shown, _ in picture.texts if "115" in shown and "−12" in shown]
+    assert len(captions) == 12, picture.texts
+    assert [shown for shown, _ in picture.texts if re.fullmatch(r"-\d+", shown)] == []
+
+
+@pytest.mark.parametrize("lang", ["en", "es", "it"])
+def test_the_composite_mid_season_shows_no_season_score(lang: str) -> None:
+    """Before the season in play is scored, a map's caption gives its stars alone (not
+    "season 0"), and the table has no season's columns to leave blank."""
+    expedition = Expedition.new(seats=2, seed=3)
+    public = expedition.view()
+    picture = season_picture(public, names={"1": "Ana", "2": "Bo"}, season="spring", lang=lang)
+    season_word = text("picture.col.season", lang=lang)
+    assert not any(season_word in shown for shown, _ in picture.texts), picture.texts
+    assert picture.says("Ana") and picture.says("Bo")
+
+
+@pytest.mark.parametrize("lang", ["en", "es", "it"])
+def test_the_score_tables_headings_are_words_not_abbreviations(lang: str) -> None:
+    expedition = season_over(2, seed=2)
+    picture = season_picture(expedition.view(), names={"1": "Ana", "2": "Bo"}, lang=lang)
+    shortened = [shown for shown, _ in picture.texts if re.fullmatch(r"\w+\.", shown)]
+    assert shortened == []
+    headings = [
+        text(f"picture.col.{column}", lang=lang) for column in ("player", "season", "total")
+    ]
+    drawn = [shown for shown, _ in picture.texts]
+    first = drawn.index(headings[0])
+    row = list(zip(drawn, picture.text_boxes, strict=True))[first : drawn.index(headings[-1]) + 1]
+    assert [shown for shown, _ in row] == [headings[0], "A", "B", *headings[1:]]
+    for (_, (_, _, right, _)), (_, (left, _, _, _)) in itertools.pairwise(row):
+        assert right < left, row
+    season_left = row[3][1][0]
+    assert season_left > MONSTER_COLUMN + 7, "the season's heading clears the monster cell"
 
 
 def test_the_final_composite_names_the_winners() -> None:

@@ -50,3 +50,19 @@ def test_a_finished_table_still_renders() -> None:
     play_randomly(expedition, Rng(2, 2))
     message = render_table(expedition.view("1"))
     assert text("text.no_card") in message
+
+
+def test_a_seasons_last_turn_is_said_and_its_time_stops_at_the_threshold() -> None:
+    column = ["orchard", "homestead", "marshlands", "treetop_village", "great_river"]
+    last = table(seats=2, card="great_river", column=column).view("1")
+    assert last.time_used == 9 and last.season_time == 8 and last.last_turn_of_season
+    message = render_table(last)
+    assert "time 8/8" in message and "9/8" not in message
+    assert text("text.last_turn") in message
+    earlier = table(seats=2, card="great_river", column=[*column[:2], "great_river"]).view("1")
+    assert not earlier.last_turn_of_season and text("text.last_turn") not in render_table(earlier)
+
+
+def test_a_season_opens_with_its_first_explore_card_ruins_aside() -> None:
+    assert table(card="orchard", column=["temple_ruins", "orchard"]).view().opens_season
+    assert not table(card="orchard", column=["hamlet", "orchard"]).view().opens_season

@@ -7,6 +7,8 @@ from __future__ import annotations
 import dataclasses
 from typing import Any
 
+import pytest
+
 from bot.games.cartographers.panel import DrawDraft, DrawPanel, build_panel
 from bot.games.cartographers.pictures import panel_picture
 from bot.service import Table
@@ -149,3 +151,38 @@ def test_a_solo_ranking_gives_the_title() -> None:
     public = dataclasses.replace(view(state, None), result=result)
     text = podium_text(host_table(1), public, "en")
     assert "Score 40 − solo values 28 = 12: **Master Mapsmith**" in text
+
+
+def test_a_drawing_that_costs_stars_says_so_with_the_minus_sign() -> None:
+    state = expedition(card="great_river").state
+    seat_view = view(state, "1")
+    panel = build_panel(seat_view, DrawDraft())
+    assert panel is not None and len(panel.stars) == 2
+    (first, _), (second, _) = panel.stars
+    costly = dataclasses.replace(panel, stars=((first, -3), (second, 2)))
+    content = panel_content(host_table(1), seat_view, costly, "en")
+    assert "**−3** — " in content and "**+2** — " in content
+    assert "-3" not in content
+
+
+@pytest.mark.parametrize(
+    ("locale", "shown"),
+    [
+        ("en", ("Terrain: water", "Shape 1", "Row 2", "Column C")),
+        ("es", ("Terreno: agua", "Forma 1", "Fila 2", "Columna C")),
+        ("it", ("Terreno: acqua", "Forma 1", "Riga 2", "Colonna C")),
+    ],
+)
+def test_the_selects_say_what_they_choose_in_the_tables_language(
+    locale: str, shown: tuple[str, ...]
+) -> None:
+    state = expedition(card="great_river").state
+    panel = build_panel(view(state, "1"), DrawDraft(row=1, col=2), locale)
+    assert panel is not None
+    rows = panel_view(7, 1, panel, locale).to_components()
+    selects = [row["components"][0] for row in rows[:4]]
+    chosen = tuple(
+        next(option["label"] for option in select["options"] if option.get("default"))
+        for select in selects
+    )
+    assert chosen == shown
