@@ -59,9 +59,10 @@ FINISH_SECONDS = 20.0
 START_SECONDS = 20.0
 """How long a stop signal that comes during start-up waits for it to end (the bot ready,
 or its start failed) before closing anyway (Discord unreachable: discord.py retries)."""
-IN_FLIGHT = (FOLLOW_UP, "CommandTree-invoker", "discord-ui-", "discord.py: on_interaction")
-"""Names of the tasks that carry an interaction's work: ours, and discord.py's for slash
-commands, components and the interaction listener."""
+IN_FLIGHT = (FOLLOW_UP, "CommandTree-invoker", "discord-ui-", "discord.py: on_")
+"""Names of the tasks that carry work a stop lets finish: ours, discord.py's for slash
+commands and components, and every event listener (an interaction; the ready and server
+events after which a server's page stores its public channels)."""
 SWITCH_INTERVAL = 0.0005
 """Seconds the event loop keeps the interpreter lock while the database thread waits for it
 (Python's default is 5 ms). Every SQLite call takes the lock a few times; with the loop

@@ -58,13 +58,13 @@ async def test_a_two_player_game_with_an_ai_seat_to_the_final_score(
     assert wheres[0] == "none" and len(wheres) > 1
     chosen = await (await alice.select(placed, custom_id(placed, "where"), [wheres[1]])).reply()
     chosen = await (await alice.select(chosen, custom_id(chosen, "size"), ["large"])).reply()
-    assert "You deploy: a large meeple on the" in chosen.content
+    assert "Your choice: a large meeple on the" in chosen.content
     done = await (await alice.click(chosen, custom_id(chosen, "confirm"))).reply()
     assert "Turn played: a large meeple" in done.content
 
     await fake.wait_for(lambda: len(stories(place)) >= 2, timeout=30, what="two turns told")
     told = stories(place)[0].content
-    assert "placed tile" in told and "with a large meeple" in told and "draws tile" in told
+    assert "placed tile" in told and "a large meeple" in told and "draws tile" in told
 
     await play_to_the_end(fake, place, [alice], turn=2)
     assert len(podiums(place)) == 1
@@ -199,5 +199,5 @@ async def test_the_team_variant_scores_the_rebels_against_the_empire(
     assert "team variant" in lobby.content
     await play_to_the_end(fake, place, [alice])
     final = podiums(place)[0].content
-    assert "the Rebels" in final and "the Empire" in final
+    assert "Rebel Alliance" in final and "Empire" in final
     assert final.count("1. ") >= 1
