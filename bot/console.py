@@ -49,6 +49,9 @@ PLAYER_NAME = "you"
 SCREEN_WIDTH = 80
 EXIT_OPTIONS = 2
 EXIT_INTERRUPTED = 130
+EXIT_READER_GONE = 141
+"""What a shell reports for a program whose output pipe closed (128 + SIGPIPE): the game
+was piped into a reader such as ``head`` that stopped reading."""
 """What a shell reports for a program stopped by Ctrl-C."""
 YES = frozenset({"", "y", "yes", "s", "si"})
 """Yes in English, Spanish and Italian (Enter too), accents aside: "sí" and "sì" as well."""
@@ -492,6 +495,18 @@ def interrupted_text(args: argparse.Namespace) -> str:
     return t(args.locale, "console.interrupted")
 
 
+def stop_writing_to(out: TextIO) -> None:
+    """The reader of ``out`` has gone: what is still buffered for it goes nowhere, so the
+    interpreter's last flush at exit does not fail again."""
+    try:
+        descriptor = out.fileno()
+    except (OSError, ValueError):
+        return
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(devnull, descriptor)
+    os.close(devnull)
+
+
 def main(argv: Sequence[str], stdin: TextIO, out: TextIO, err: TextIO | None = None) -> int:
     errors = err if err is not None else sys.stderr
     try:
@@ -506,6 +521,9 @@ def main(argv: Sequence[str], stdin: TextIO, out: TextIO, err: TextIO | None = N
         except KeyboardInterrupt:
             out.write("\n" + interrupted_text(args) + "\n")
             return EXIT_INTERRUPTED
+        except BrokenPipeError:
+            stop_writing_to(out)
+            return EXIT_READER_GONE
         except StorageError as error:
             errors.write(f"python -m bot local: {error}\n")
             return EXIT_OPTIONS

@@ -475,3 +475,22 @@ def test_the_same_seed_and_lines_play_the_same_game(game: str) -> None:
     options = ["--game", game, "--seats", "3", "--level", "random", "--seed", "11"]
     first, second = run_local(options, lines), run_local(options, lines)
     assert first == second and first[0] == 0
+
+
+@pytest.mark.parametrize("game", ["charioteer", "cartographers", "carcassonne"])
+def test_a_reader_that_stops_reading_ends_the_game_quietly(game: str) -> None:
+    """``python -m bot local … | head -1``: once the reader has gone, the game stops
+    without a traceback (the moves played so far are on disk already)."""
+    process = subprocess.Popen(
+        [sys.executable, "-m", "bot", "local", "--game", game, "--seats", "2"],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        cwd=ROOT,
+        env=dict(os.environ, PYTHONPATH=str(ROOT)),
+    )
+    assert process.stdout is not None and process.stdin is not None
+    assert process.stdout.readline()
+    process.stdout.close()
+    _, errors = process.communicate(b"help\nrules\nhelp\nquit\ny\n", timeout=120)
+    assert b"Traceback" not in errors and b"BrokenPipe" not in errors, errors.decode()
