@@ -456,10 +456,11 @@ async def play_phase(args: argparse.Namespace, path: Path) -> dict[str, Any]:
 
 
 def shares(total: int, *, least: int = 0) -> dict[str, int]:
-    """How many races of each kind make ``total`` (at least ``least`` of each; the largest
-    kind takes the rounding)."""
+    """How many races of each kind make ``total`` (at least ``least`` of each, so more than
+    ``total`` when it is smaller than ``least`` races of every kind; the largest kind takes
+    the rounding)."""
     counts = {kind: max(least, int(total * share)) for kind, share in RESUME_MIX}
-    counts["mid_turn"] += total - sum(counts.values())
+    counts["mid_turn"] = max(least, counts["mid_turn"] + total - sum(counts.values()))
     return counts
 
 

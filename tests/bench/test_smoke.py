@@ -240,6 +240,14 @@ def test_the_render_bench_prints_time_and_size_of_every_picture() -> None:
         assert re.search(figures, output, re.MULTILINE), name
 
 
+def test_the_service_bench_resumes_from_fewer_templates_than_kinds_of_tables() -> None:
+    """Each kind of stored table gets a template even when fewer are asked for than there
+    are kinds (the copies of a kind with no template divided by zero)."""
+    args = ("--races", "0", "--resume-races", "10", "--resume-templates", "2", "--cold-views", "1")
+    resumed = printed_json(run("service", *args))["resume"]
+    assert missing(resumed, {"stored": None, "startup": None, "view_for_cold": None}) == []
+
+
 def test_every_bench_has_its_smoke_test() -> None:
     smoke_tested = {*JSON_BENCHES, "locales", "render"}
     scripts = {path.stem for path in BENCH.glob("*.py")}
