@@ -128,6 +128,10 @@ class Poster(Protocol):
         """A seat's direct-message notice that its move is due."""
         ...
 
+    def thread_name(self, table: Table, locale: str | None) -> str:
+        """The table's name in the game's words ("Race #3", "Carcassonne #4")."""
+        ...
+
 
 class Announcer(FollowsUp):
     """Delivers a table's pending announcements, one table at a time, in order; everything
@@ -223,9 +227,9 @@ class Announcer(FollowsUp):
             log.warning("table %d: cannot post in its channel (%s)", table.id, error.code)
             if table.id not in self._host_told:
                 self._host_told.add(table.id)
-                await self.tell_host(
-                    table, t(table.row.locale, "error.lost_permissions", race=table.id)
-                )
+                locale = table.row.locale
+                name = self.fronts[table.game].thread_name(table, locale)
+                await self.tell_host(table, t(locale, "error.lost_permissions", name=name))
             return False
         except TRANSIENT as error:
             log.warning(

@@ -80,7 +80,7 @@ async def test_a_permission_missing_for_a_while_tells_the_host_once_then_the_rac
         what="the reveal to be tried three times",
     )
     told = [m for m in alice.dms() if "no longer post" in m.content]
-    assert len(told) == 1 and "#1" in told[0].content
+    assert len(told) == 1 and "the channel of Race #1:" in told[0].content
     assert not bob.dms()
     table.channel.allow_bot("send_messages_in_threads")
     await wait_for_board(fake, place, 2)

@@ -83,7 +83,7 @@ def podium_text(table: Table, events: Any, view: SeatView, locale: str | None) -
     """The final scoring feature by feature, then the ranking (cut to fit one post:
     the ranking always shows)."""
     if view.result is None:
-        return t(locale, "podium.abandoned", race=table.id)
+        return t(locale, "podium.abandoned", name=t(locale, "carc.thread", table=table.id))
     names = table.names
     head = [t(locale, "carc.podium.header", table=table.id), t(locale, "carc.tile_set")]
     ranking = [t(locale, "carc.podium.ranking"), *ranking_lines(view, names, locale)]

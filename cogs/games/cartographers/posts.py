@@ -168,7 +168,7 @@ def season_text(table: Table, events: Any, view: SeatView, locale: str | None) -
 def podium_text(table: Table, view: SeatView, locale: str | None) -> str:
     result = view.result
     if result is None:
-        return t(locale, "podium.abandoned", race=table.id)
+        return t(locale, "podium.abandoned", name=t(locale, "carto.thread", table=table.id))
     lines = [t(locale, "carto.podium.header", table=table.id)]
     for index, seat_name in enumerate(result.ranking, start=1):
         seat = table.seat(seat_name)

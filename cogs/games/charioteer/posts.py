@@ -33,7 +33,7 @@ def board_content(table: Table, view: SeatView, locale: str | None) -> str:
 def podium_content(table: Table, view: SeatView, locale: str | None) -> str:
     result = view.result
     if result is None:
-        return t(locale, "podium.abandoned", race=table.id)
+        return t(locale, "podium.abandoned", name=t(locale, "thread.name", race=table.id))
     lines = [t(locale, "podium.header", race=table.id, turns=result.turns)]
     for place, seat in enumerate(result.ranking, start=1):
         row = table.seat(seat)

@@ -135,3 +135,12 @@ def test_a_started_lobby_lists_seats_by_colour_in_the_tables_language() -> None:
     text = front.lobby_text(Table(row, table.seats))
     assert "rojo. <@11>" in text and "verde. <@22>" in text
     assert "red." not in text and "green." not in text
+
+
+def test_an_abandoned_game_is_named_as_its_thread() -> None:
+    seat_view = Game.new(seats=2, seed=3).view()
+    assert podium_text(host_table(status="abandoned"), [], seat_view, "en") == (
+        "Carcassonne #7 was abandoned."
+    )
+    spanish = podium_text(host_table(status="abandoned"), [], seat_view, "es")
+    assert spanish == "Partida abandonada: Carcassonne #7."

@@ -186,3 +186,17 @@ def test_the_selects_say_what_they_choose_in_the_tables_language(
         for select in selects
     )
     assert chosen == shown
+
+
+@pytest.mark.parametrize(
+    ("locale", "said"),
+    [
+        ("en", "Cartographers #7 was abandoned."),
+        ("es", "Partida abandonada: Cartographers #7."),
+        ("it", "Partita abbandonata: Cartographers #7."),
+    ],
+)
+def test_an_abandoned_game_is_named_as_its_thread(locale: str, said: str) -> None:
+    public = view(expedition(seats=3).state)
+    assert public.result is None
+    assert podium_text(host_table(), public, locale) == said
