@@ -216,6 +216,7 @@ class Broadcast(ABC):
 __all__ = [
     "BOARD",
     "PODIUM",
+    "REPLAY",
     "REVEAL",
     "Broadcast",
     "GameHost",
