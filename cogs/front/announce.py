@@ -207,19 +207,25 @@ class Announcer(FollowsUp):
 
     async def deliver(self, table_id: int) -> bool:
         """Post the table's pending announcements in order; True when none is left. At most
-        :data:`POSTING_AT_ONCE` tables post at a time. Each post is composed from its own
-        snapshot; the table as it is now only says where to post, whether a board is still
-        the current one, and whom to tell by DM."""
+        :data:`POSTING_AT_ONCE` tables post at a time, not counting the drawing of a
+        finished game's replay (seconds of its own worker's time, after the podium). Each
+        post is composed from its own snapshot; the table as it is now only says where to
+        post, whether a board is still the current one, and whom to tell by DM."""
         async with self.lock(table_id):
             if await self.service.storage.pending_announcements(table_id):
                 async with self._posting:
                     announcements = await self.service.announcements(table_id)
                     now = await self.service.table(table_id)
-                    for announcement in announcements:
+                    replays = [item for item in announcements if item.row.kind == REPLAY]
+                    posts = [item for item in announcements if item.row.kind != REPLAY]
+                    for announcement in posts:
                         if not await self._deliver_one(now, announcement):
                             return False
-                    if any(item.row.kind in (PODIUM, REPLAY) for item in announcements):
-                        await self.close_thread(await self.channel_for(now), now)
+                for replay in replays:  # the table's last: drawn without holding others up
+                    if not await self._deliver_one(now, replay):
+                        return False
+                if any(item.row.kind in (PODIUM, REPLAY) for item in announcements):
+                    await self.close_thread(await self.channel_for(now), now)
         self._host_told.discard(table_id)
         return True
 

@@ -7,7 +7,9 @@ podium as it is."""
 
 from __future__ import annotations
 
+import asyncio
 import io
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -20,6 +22,7 @@ from bot.service import Table, game_record
 from cogs.front import announce
 from tests.bot.web.games import Setting, open_game, play
 from tests.cogs.conftest import Circus
+from tests.cogs.front.test_announce import posted_boards, started_races
 from tests.e2e.players import podiums
 from tests.fakediscord.model import Message
 
@@ -154,3 +157,30 @@ async def test_a_podium_deleted_before_its_replay_is_left_alone(circus: Circus) 
     assert await announcer.outbox.deliver(table.id)
     assert len(fake.requests_for("PATCH", EDIT)) == 1
     assert await replay_posted(circus, table) == (True, None)
+
+
+async def test_a_replay_being_drawn_holds_up_no_other_tables_posts(
+    circus: Circus, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    bot = circus.bot
+    drawing, release = asyncio.Event(), asyncio.Event()
+    draw = bot.announcer.animations.run
+
+    async def held(function: Callable[..., bytes], /, *args: Any, **kwargs: Any) -> bytes:
+        drawing.set()
+        await release.wait()
+        return await draw(function, *args, **kwargs)
+
+    monkeypatch.setattr(bot.announcer.animations, "run", held)
+    monkeypatch.setattr(bot.announcer, "_posting", asyncio.Semaphore(1))
+    table = await finished_race(circus)
+    finishing = asyncio.create_task(bot.announcer.outbox.deliver(table.id))
+    await asyncio.wait_for(drawing.wait(), 60)
+    [race] = await started_races(circus, 1)
+    assert await asyncio.wait_for(bot.announcer.outbox.deliver(race), 60)
+    assert posted_boards(circus)[-1] == (race, 1)
+    assert not finishing.done()
+    release.set()
+    assert await finishing
+    [podium] = podiums(circus.channel)
+    assert len(replays_on(podium)) == 1
