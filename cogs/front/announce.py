@@ -65,6 +65,7 @@ ANIMATION_TIMEOUT = 300.0
 """Seconds a game's animated replay may take to draw (some seconds, up to half a minute on
 a busy machine) before its worker counts as stuck and the replay is tried again later."""
 REQUEST_TOO_LARGE = 40005
+"""Discord's code for a file over its attachment limit."""
 
 
 def mention(user_id: int | None, name: str) -> str:

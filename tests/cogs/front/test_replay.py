@@ -184,3 +184,34 @@ async def test_a_replay_being_drawn_holds_up_no_other_tables_posts(
     assert await finishing
     [podium] = podiums(circus.channel)
     assert len(replays_on(podium)) == 1
+
+
+async def test_a_stuck_replay_worker_is_replaced_and_the_replay_attached_later(
+    circus: Circus, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    bot = circus.bot
+    animations = bot.announcer.animations
+    draw, stuck = animations.run, asyncio.Event()
+    restarts: list[bool] = []
+    calls = 0
+
+    async def first_one_hangs(
+        function: Callable[..., bytes], /, *args: Any, **kwargs: Any
+    ) -> bytes:
+        nonlocal calls
+        calls += 1
+        if calls == 1:
+            await stuck.wait()  # never set: a worker that never answers
+        return await draw(function, *args, **kwargs)
+
+    monkeypatch.setattr(animations, "run", first_one_hangs)
+    monkeypatch.setattr(animations, "restart", lambda: restarts.append(True))
+    bot.announcer.animation_timeout = 0.3
+    table = await finished_race(circus)
+    assert not await bot.announcer.outbox.deliver(table.id)
+    assert restarts == [True]
+    [podium] = podiums(circus.channel)
+    assert replays_on(podium) == []
+    bot.announcer.animation_timeout = announce.ANIMATION_TIMEOUT
+    assert await bot.announcer.outbox.deliver(table.id)
+    assert len(replays_on(podium)) == 1
