@@ -121,18 +121,20 @@ async def test_a_replay_discord_refuses_as_too_large_leaves_the_podium_without_i
 ) -> None:
     """Should Discord's limit be lower than the server's limit says (they changed it
     before), the refused replay is given up, not tried forever."""
-    monkeypatch.setattr(tests.fakediscord.limits, "MAX_FILE_SIZE", 1000)
+    fake, announcer = circus.fake, circus.bot.announcer
     table = await finished_race(circus)
-    assert await circus.bot.announcer.outbox.deliver(table.id)
+    fake.inject_faults("PATCH", EDIT, times=1)
+    assert not await announcer.outbox.deliver(table.id)  # the podium is up
+    monkeypatch.setattr(tests.fakediscord.limits, "MAX_FILE_SIZE", 1000)
+    assert await announcer.outbox.deliver(table.id)
     [podium] = podiums(circus.channel)
     assert replays_on(podium) == []
-    [refused] = circus.fake.requests_for("PATCH", EDIT)
-    assert refused.status == 413
+    assert [r.status for r in fake.requests_for("PATCH", EDIT)] == [503, 413]
     assert await replay_posted(circus, table) == (True, None)
-    assert circus.bot.announcer.outbox.failures(table.id) == 0
-    [violation] = circus.fake.violations  # the limit the bot's own check did not know
+    assert announcer.outbox.failures(table.id) == 0
+    [violation] = fake.violations  # the limit the bot's own check did not know
     assert "Request entity too large" in str(violation)
-    circus.fake.violations.clear()
+    fake.violations.clear()
 
 
 async def test_without_attach_files_the_podium_goes_without_pictures_or_replay(
