@@ -61,9 +61,12 @@ needs no refresh (a move made since refreshes it in its own follow-up)."""
 DRAW_TIMEOUT = 120.0
 """Seconds a post's pictures may take, once its turn has come, before the picture workers
 count as stuck: they are started anew and the post is tried again later."""
-ANIMATION_TIMEOUT = 300.0
-"""Seconds a game's animated replay may take to draw (some seconds, up to half a minute on
-a busy machine) before its worker counts as stuck and the replay is tried again later."""
+ANIMATION_TIMEOUT = 100.0
+"""Seconds a game's animated replay may take to draw (some seconds, up to 40 on a busy
+two-core machine) before its worker counts as stuck and the replay is tried again later;
+within a process's claim on the table's posts (:data:`bot.service.CLAIM_LEASE`). Should
+two processes of a cluster still both draw it, the podium ends with one replay: each
+edit sets the podium's whole list of files."""
 REQUEST_TOO_LARGE = 40005
 """Discord's code for a file over its attachment limit."""
 
