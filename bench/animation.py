@@ -1,7 +1,7 @@
 """The animated replay at the podium (:mod:`bot.animation`): its size in bytes and its
-drawing time, for a 6-seat 3-lap race and a 5-player Carcassonne game (and a 4-player
-Cartographers game), each played through the service by random AI seats and one person.
-Drawn as the picture workers draw it, in one process. Prints JSON."""
+drawing time, for a 6-seat 3-lap race, a 5-player Carcassonne game and a 12-player
+Cartographers game (the most seats), each played through the service by random AI seats
+and one person. Drawn as the picture workers draw it, in one process. Prints JSON."""
 
 from __future__ import annotations
 
@@ -19,23 +19,26 @@ from bot.animation import DISCORD_LIMIT, replay_animation
 from bot.service import TableService, game_record
 from tests.bot.web.games import Setting, open_game, play
 
-GAMES = (
+GAMES: tuple[tuple[str, int, dict[str, object]], ...] = (
     ("charioteer", 6, {"laps": 3}),
     ("carcassonne", 5, {}),
-    ("cartographers", 4, {}),
+    ("cartographers", 12, {}),
 )
 
 
-async def measure(seed: int, games: set[str]) -> dict[str, dict[str, object]]:
+async def measure(
+    seed: int, games: set[str], seats: int | None = None
+) -> dict[str, dict[str, object]]:
     folder = tempfile.mkdtemp()
     service = await TableService.create(f"{folder}/bench.db")
     out: dict[str, dict[str, object]] = {}
     try:
-        for game, seats, options in GAMES:
+        for game, most, options in GAMES:
             if game not in games:
                 continue
+            seated = seats or most
             table = await open_game(
-                service, game, Setting(1, 2), people=1, ai=seats - 1, options=options
+                service, game, Setting(1, 2), people=1, ai=seated - 1, options=options
             )
             table = await play(service, table.id, seed)
             record = game_record(table, await service.storage.actions(table.id))
@@ -43,7 +46,7 @@ async def measure(seed: int, games: set[str]) -> dict[str, dict[str, object]]:
             webp = replay_animation(game, record, table.names, "en")
             seconds = time.perf_counter() - started
             out[game] = {
-                "seats": seats,
+                "seats": seated,
                 "options": options,
                 "actions": len(record.actions),
                 "bytes": len(webp),
@@ -64,8 +67,12 @@ def main() -> None:
         default=",".join(game for game, _, _ in GAMES),
         help="which games' replays, by id, comma-separated (all three by default)",
     )
+    parser.add_argument(
+        "--seats", type=int, default=None, help="seats at every table (the games' own by default)"
+    )
     args = parser.parse_args()
-    print(json.dumps(asyncio.run(measure(args.seed, set(args.games.split(",")))), indent=2))
+    figures = asyncio.run(measure(args.seed, set(args.games.split(",")), args.seats))
+    print(json.dumps(figures, indent=2))
 
 
 if __name__ == "__main__":

@@ -35,7 +35,7 @@ from bot.access import Asker, Place, may_look
 from bot.clock import Clock, SystemClock
 from bot.community.ratings import guild_key, recompute
 from bot.games import host_for
-from bot.games.base import BOARD, GameHost, ServiceError, Standing
+from bot.games.base import BOARD, PODIUM, REPLAY, GameHost, ServiceError, Standing
 from bot.locks import KeyedLocks
 from bot.shards import EVERY_SHARD, Shards
 from bot.sql import REMINDER_SHARES
@@ -358,6 +358,16 @@ def _from_snapshot(seq: int, snapshot: Mapping[str, Any]) -> Step:
     transition = ruleset.apply(before, action, chance)
     view = host.view(transition.state, None)
     return table, view, TurnReport(host.stage(before), seq, transition.events, view)
+
+
+def with_replay(
+    announcements: tuple[tuple[str, int], ...], standing: Standing | None
+) -> tuple[tuple[str, int], ...]:
+    """A step's announcements, and after a finished game's podium its animated replay."""
+    podiums = [turn for kind, turn in announcements if kind == PODIUM]
+    if standing is None or not podiums:
+        return announcements
+    return (*announcements, (REPLAY, podiums[0]))
 
 
 def default_chooser(host: GameHost, level: str, seat_view: Any, rng: Rng) -> Action:
@@ -724,8 +734,8 @@ class TableService:
         after, events = transition.state, transition.events
         seq = table.row.seq + 1
         now = self.clock.now()
-        announcements = host.announcements(before, after, events)
         standing = host.standing(after)
+        announcements = with_replay(host.announcements(before, after, events), standing)
         status = RUNNING if standing is None else FINISHED
         deadline = table.row.deadline
         if standing is not None:

@@ -850,6 +850,15 @@ class Storage:
             )
         await self._write(statements)
 
+    async def posted_message(self, table_id: int, kind: str, seq: int) -> int | None:
+        """The message the table's announcement of this kind and action was posted as (None
+        while pending, or when it was not posted anywhere)."""
+        row = await self._one(
+            "SELECT message_id FROM outbox WHERE table_id = ? AND kind = ? AND seq = ?",
+            (table_id, kind, seq),
+        )
+        return None if row is None or row[0] is None else int(row[0])
+
     async def posted_turn(self, table_id: int, message_id: int) -> int | None:
         """The turn of the announcement posted as this message, if it is one."""
         row = await self._one(

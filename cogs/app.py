@@ -158,6 +158,8 @@ class CircusBot(commands.AutoShardedBot):
         """Start-up is over: the bot is ready, or its start ended, or it is being closed."""
         self.sync_seconds = SYNC_SECONDS
         self.images: ImageProcess | None = None
+        self.animations: ImageProcess | None = None
+        """The worker that draws the games' animated replays (:class:`Announcer`)."""
         self.catch_up = CatchUp(self._resume)
 
     @property
@@ -171,7 +173,8 @@ class CircusBot(commands.AutoShardedBot):
                 self.settings.database, shards=self.settings.shards or EVERY_SHARD
             )
         self.images = images = ImageProcess(self.service.in_worker)
-        self.announcer = announcer = Announcer(self, self.service, images)
+        self.animations = animations = ImageProcess(self.service.in_worker, workers=1)
+        self.announcer = announcer = Announcer(self, self.service, images, animations)
         self.fronts = Fronts(
             build_front(game, self, self.service, announcer, images) for game in REGISTRY
         )
@@ -355,6 +358,8 @@ class CircusBot(commands.AutoShardedBot):
         await super().close()
         if self.images is not None:
             self.images.close()
+        if self.animations is not None:
+            self.animations.close()
         if self._service is not None:
             await self._service.close()
         log.info("stopped")

@@ -43,6 +43,9 @@ class Shape(enum.Enum):
 REVEAL, BOARD, PODIUM = "reveal", "board", "podium"
 """Announcement kinds every game uses: what a resolved step did, the position now owing
 moves, and the final ranking. A game may add its own kinds (a season's scores, say)."""
+REPLAY = "replay"
+"""The announcement the service adds after a finished game's podium, for every game: the
+animated replay of the whole game, attached to the podium post once drawn."""
 
 
 @dataclass(frozen=True)
@@ -213,6 +216,7 @@ class Broadcast(ABC):
 __all__ = [
     "BOARD",
     "PODIUM",
+    "REPLAY",
     "REVEAL",
     "Broadcast",
     "GameHost",

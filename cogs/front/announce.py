@@ -11,7 +11,9 @@ posted after the restart, and one Discord failed to take (a 5xx, a timeout, a dr
 connection, a permission missing) is tried again by :class:`bot.outbox.Outbox` until it is
 posted; the host hears once when a permission is missing. Each post carries a nonce
 Discord enforces, so a post retried in that window is still posted once. A game's thread
-is reopened before a post or an edit if Discord archived it, and archived at the podium.
+is reopened before a post or an edit if Discord archived it, and archived once its podium
+is posted and the game's animated replay (:mod:`bot.animation`, drawn by a picture worker
+of its own while the podium is already up) attached to it.
 After an accepted action the follow-up (:meth:`Announcer.settle`) lets AI seats play and
 posts what came of it.
 """
@@ -20,6 +22,7 @@ from __future__ import annotations
 
 import asyncio
 import contextvars
+import io
 import logging
 from collections.abc import Awaitable, Callable, Iterable, Mapping, Sequence
 from contextlib import AbstractAsyncContextManager
@@ -28,13 +31,16 @@ from typing import Any, Protocol
 
 import discord
 
+from bot.animation import DISCORD_LIMIT, replay_animation
+from bot.games.base import PODIUM, REPLAY
 from bot.images import ImageProcess
 from bot.locks import KeyedLocks
 from bot.outbox import Outbox
-from bot.service import Announcement, Table, TableService
+from bot.service import Announcement, Table, TableService, game_record
 from bot.text import t
 from cogs.front.answers import MESSAGE_LIMIT, TRANSIENT, FollowsUp
 from cogs.front.panel import ENDED
+from engine.i18n import base_locale
 
 log = logging.getLogger(__name__)
 
@@ -55,6 +61,14 @@ needs no refresh (a move made since refreshes it in its own follow-up)."""
 DRAW_TIMEOUT = 120.0
 """Seconds a post's pictures may take, once its turn has come, before the picture workers
 count as stuck: they are started anew and the post is tried again later."""
+ANIMATION_TIMEOUT = 100.0
+"""Seconds a game's animated replay may take to draw (some seconds, up to 40 on a busy
+two-core machine) before its worker counts as stuck and the replay is tried again later;
+within a process's claim on the table's posts (:data:`bot.service.CLAIM_LEASE`). Should
+two processes of a cluster still both draw it, the podium ends with one replay: each
+edit sets the podium's whole list of files."""
+REQUEST_TOO_LARGE = 40005
+"""Discord's code for a file over its attachment limit."""
 
 
 def mention(user_id: int | None, name: str) -> str:
@@ -89,6 +103,16 @@ def waiting_line(table: Table, locale: str | None) -> str:
     return t(
         locale, "board.waiting_until", people=people, deadline=f"<t:{int(table.row.deadline)}:R>"
     )
+
+
+def attachment_limit(channel: Any) -> int:
+    """The largest file the bot may attach in ``channel``, in bytes (its server's limit)."""
+    guild = getattr(channel, "guild", None)
+    return int(getattr(guild, "filesize_limit", DISCORD_LIMIT))
+
+
+def replay_filename(table_id: int) -> str:
+    return f"replay-{table_id}.webp"
 
 
 def can_attach(channel: Any) -> bool:
@@ -139,10 +163,20 @@ class Announcer(FollowsUp):
     table's lock, so they cannot interleave. It knows no game: each table's posts are
     composed by its game's front (:attr:`fronts`)."""
 
-    def __init__(self, client: discord.Client, service: TableService, images: ImageProcess) -> None:
+    def __init__(
+        self,
+        client: discord.Client,
+        service: TableService,
+        images: ImageProcess,
+        animations: ImageProcess | None = None,
+    ) -> None:
         self.client = client
         self.service = service
         self.images = images
+        self.animations = animations or images
+        """Draws the animated replays (seconds each: the bot gives them a worker of their
+        own, so that no board waits behind one)."""
+        self.animation_timeout = ANIMATION_TIMEOUT
         self._locks: KeyedLocks[int] = KeyedLocks()
         self._dm_warned: set[tuple[int, int]] = set()
         self.fronts: Mapping[str, Poster] = {}
@@ -181,17 +215,25 @@ class Announcer(FollowsUp):
 
     async def deliver(self, table_id: int) -> bool:
         """Post the table's pending announcements in order; True when none is left. At most
-        :data:`POSTING_AT_ONCE` tables post at a time. Each post is composed from its own
-        snapshot; the table as it is now only says where to post, whether a board is still
-        the current one, and whom to tell by DM."""
+        :data:`POSTING_AT_ONCE` tables post at a time, not counting the drawing of a
+        finished game's replay (seconds of its own worker's time, after the podium). Each
+        post is composed from its own snapshot; the table as it is now only says where to
+        post, whether a board is still the current one, and whom to tell by DM."""
         async with self.lock(table_id):
             if await self.service.storage.pending_announcements(table_id):
                 async with self._posting:
                     announcements = await self.service.announcements(table_id)
                     now = await self.service.table(table_id)
-                    for announcement in announcements:
+                    replays = [item for item in announcements if item.row.kind == REPLAY]
+                    posts = [item for item in announcements if item.row.kind != REPLAY]
+                    for announcement in posts:
                         if not await self._deliver_one(now, announcement):
                             return False
+                for replay in replays:  # the table's last: drawn without holding others up
+                    if not await self._deliver_one(now, replay):
+                        return False
+                if any(item.row.kind in (PODIUM, REPLAY) for item in announcements):
+                    await self.close_thread(await self.channel_for(now), now)
         self._host_told.discard(table_id)
         return True
 
@@ -204,6 +246,8 @@ class Announcer(FollowsUp):
                 await self.service.announced(announcement, None)  # gone, or a past turn's
                 return True
             await self.reopen(channel)
+            if row.kind == REPLAY:
+                return await self.attach_replay(channel, table, announcement)
             front = self.front(table)
             try:
                 post = await asyncio.wait_for(
@@ -240,9 +284,76 @@ class Announcer(FollowsUp):
         if row.kind == "board":
             BOARD_POSTED.set(True)
             await self.notify_by_dm(table, channel)
-        if row.kind == "podium":
-            await self.close_thread(channel, table)
         return True
+
+    async def attach_replay(self, channel: Any, table: Table, announcement: Announcement) -> bool:
+        """Attach the finished game's animated replay to its podium post (one
+        :meth:`_deliver_one` of a :data:`~bot.games.base.REPLAY`; Discord's failures are
+        the caller's to handle). The podium keeps its own pictures, and one that already
+        carries the replay (edited before a crash) is left as it is. Without the podium,
+        without the Attach Files permission, when the file is over the server's limit or
+        the drawing fails, the podium stays without it."""
+        row = announcement.row
+        podium_id = await self.service.storage.posted_message(table.id, PODIUM, row.seq)
+        if podium_id is None or not can_attach(channel):
+            await self.service.announced(announcement, None)
+            return True
+        try:
+            podium = await channel.fetch_message(podium_id)
+        except discord.NotFound:
+            await self.service.announced(announcement, None)  # deleted meanwhile
+            return True
+        name = replay_filename(table.id)
+        if not any(attachment.filename == name for attachment in podium.attachments):
+            webp = await self._draw_replay(channel, table, announcement)
+            if webp is None:
+                await self.service.announced(announcement, None)
+                return True
+            kept: list[discord.Attachment | discord.File] = [*podium.attachments]
+            try:
+                await asyncio.wait_for(
+                    podium.edit(attachments=[*kept, discord.File(io.BytesIO(webp), name)]),
+                    self.post_timeout,
+                )
+            except discord.HTTPException as error:
+                if error.code != REQUEST_TOO_LARGE:
+                    raise
+                log.warning("table %d: Discord refused its replay's size", table.id)
+                await self.service.announced(announcement, None)
+                return True
+        await self.service.announced(announcement, podium_id)
+        return True
+
+    async def _draw_replay(
+        self, channel: Any, table: Table, announcement: Announcement
+    ) -> bytes | None:
+        """The game's animated replay; None when it cannot be drawn or is over the limit of
+        ``channel``. A timeout raises: the workers are started anew and the replay
+        is tried again later."""
+        shown = announcement.table
+        record = game_record(table, await self.service.storage.actions(table.id))
+        try:
+            webp = await asyncio.wait_for(
+                self.animations.run(
+                    replay_animation,
+                    table.game,
+                    record,
+                    shown.names,
+                    base_locale(shown.row.locale),
+                ),
+                self.animation_timeout,
+            )
+        except TimeoutError:
+            log.error("table %d: its replay was not drawn in time", table.id)
+            self.animations.restart()
+            raise
+        except Exception:
+            log.exception("table %d: its replay could not be drawn", table.id)
+            return None
+        if len(webp) > attachment_limit(channel):
+            log.warning("table %d: its replay (%d bytes) is over the limit", table.id, len(webp))
+            return None
+        return webp
 
     async def reopen(self, channel: Any) -> None:
         """Unarchive the table's thread if Discord archived it (days without a message)."""
@@ -396,6 +507,7 @@ __all__ = [
     "Announcer",
     "Post",
     "Poster",
+    "attachment_limit",
     "can_attach",
     "mention",
     "pings",

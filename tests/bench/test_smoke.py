@@ -34,7 +34,7 @@ Shape = dict[str, Any]
 
 JSON_BENCHES: dict[str, tuple[list[str], Shape]] = {
     "animation": (
-        ["--games", "cartographers"],
+        ["--games", "cartographers", "--seats", "2"],
         {"cartographers": {"bytes": None, "draw_seconds": None, "under_discord_limit": None}},
     ),
     "ai": (

@@ -92,7 +92,7 @@ async def test_a_whole_race_with_people_and_ai_seats(service: TableService) -> N
     announcements = await service.announcements(table.id)
     kinds = [a.row.kind for a in announcements]
     assert kinds.count("reveal") == len(resolved)
-    assert kinds.count("podium") == 1 and kinds[-1] == "podium"
+    assert kinds.count("podium") == 1 and kinds[-2:] == ["podium", "replay"]
     assert kinds.count("board") == len(resolved)  # turn 1's, then one per turn but the last
     assert kinds[0] == "board"
 

@@ -1,5 +1,6 @@
 """Cartographers in Discord: the real bot process against the fake Discord, from
-``/cartographers new`` to the final ranking, every drawing made through the panel."""
+``/cartographers new`` to the final ranking (its maps and the whole game animated), every
+drawing made through the panel."""
 
 from __future__ import annotations
 
@@ -46,6 +47,10 @@ async def test_two_players_draw_through_the_panel_to_the_final_ranking(
     assert ranking.attachments and "stars" in ranking.content
     assert len(seasons(place)) == 4
     assert all(s.attachments for s in seasons(place))
+    await fake.wait_for(lambda: place.archived, timeout=120, what="the replay, then the archive")
+    names = [attachment.filename for attachment in ranking.attachments]
+    assert len(names) == 2 and names[0].endswith(".png"), "the final maps stay"
+    assert names[1].endswith(".webp"), "the whole game animated"
 
 
 async def test_a_solo_game_ends_with_a_title(table: Table, started_bot: BotProcess) -> None:

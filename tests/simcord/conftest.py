@@ -46,6 +46,12 @@ class SimCordClock:
         await self.env.external_wait(until_woken_or_due(), reason="time limits and reminders")
 
 
+SETTLE_SECONDS = 60.0
+"""How long the bot may work after an event before the env counts it as stuck: a game's
+last move has its whole game drawn as the podium's animated replay, seconds of a picture
+worker's time on a busy machine (SimCord's own 5 s is for a click's answers)."""
+
+
 @pytest.fixture
 def database(tmp_path: Path) -> Path:
     return tmp_path / "races.db"
@@ -61,7 +67,8 @@ async def simcord_env(database: Path, request: pytest.FixtureRequest) -> AsyncIt
     )
     bot = CircusBot(Settings(None, database, "INFO", None, shards=Shards.of(1)), service)
     marker = request.node.get_closest_marker("simcord")
-    env = Env(bot, **(marker.kwargs if marker else {}))
+    options = {"settle_timeout": SETTLE_SECONDS} | (marker.kwargs if marker else {})
+    env = Env(bot, **options)
     clock.env = env
     await env.start()
     try:
@@ -70,11 +77,13 @@ async def simcord_env(database: Path, request: pytest.FixtureRequest) -> AsyncIt
         try:
             await env.shutdown()
         finally:
-            # SimCord detaches the bot but never calls its close(): the image worker and
+            # SimCord detaches the bot but never calls its close(): the image workers and
             # the SQLite connection (a thread that would keep pytest from exiting) are
             # released here, as ``CircusBot.close`` does.
             if bot.images is not None:
                 bot.images.close()
+            if bot.animations is not None:
+                bot.animations.close()
             await service.close()
         if env.check_errors:
             # as SimCord's own fixture does: errors a test read through ``env.errors`` are

@@ -10,7 +10,7 @@ import pytest
 from openskill.models import PlackettLuce
 
 from bot.clock import FakeClock
-from bot.games.base import BOARD, PODIUM, REVEAL
+from bot.games.base import BOARD, PODIUM, REPLAY, REVEAL
 from bot.service import RuleError, ServiceError, Table, TableService, TableSettings, Update
 from engine.carcassonne import DEPLOY, PLACE, Phase
 from engine.carcassonne.ai import next_action, policy_for
@@ -99,7 +99,7 @@ async def test_two_people_and_an_ai_seat_play_to_the_final_scoring(
     assert {row.seat: row.place for row in results} == dict(final.result.places)
     assert min(row.place for row in results) == 1
     kinds = [row.kind for row in await service.storage.pending_announcements(table.id)]
-    assert kinds[-1] == PODIUM
+    assert kinds[-2:] == [PODIUM, REPLAY]
 
 
 async def test_a_restart_mid_game_goes_on_from_the_stored_action(

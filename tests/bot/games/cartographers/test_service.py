@@ -6,7 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from bot.clock import FakeClock
-from bot.games.base import BOARD, PODIUM
+from bot.games.base import BOARD, PODIUM, REPLAY
 from bot.games.cartographers import SEASON, drawing_action, legal_choices
 from bot.service import RuleError, ServiceError, Table, TableService, TableSettings, Update
 from engine.cartographers import Phase
@@ -74,7 +74,7 @@ async def test_two_people_and_an_ai_seat_play_to_the_final_ranking(
     assert {row.seat: row.place for row in results} == dict(final.result.places)
     kinds = [row.kind for row in await service.storage.pending_announcements(table.id)]
     assert kinds.count(SEASON) == 4
-    assert kinds[-1] == PODIUM
+    assert kinds[-2:] == [PODIUM, REPLAY]
     assert kinds[0] == BOARD
 
 
