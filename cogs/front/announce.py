@@ -12,6 +12,9 @@ connection, a permission missing) is tried again by :class:`bot.outbox.Outbox` u
 posted; the host hears once when a permission is missing. Each post carries a nonce
 Discord enforces, so a post retried in that window is still posted once. A game's thread
 is reopened before a post or an edit if Discord archived it, and archived at the podium.
+A board a new board or the podium supersedes is retired first (:meth:`Announcer.retire_board`):
+its waiting line and its action buttons go, so the thread never reads as if a past turn
+still waited for someone.
 After an accepted action the follow-up (:meth:`Announcer.settle`) lets AI seats play and
 posts what came of it.
 """
@@ -91,6 +94,24 @@ def waiting_line(table: Table, locale: str | None) -> str:
     )
 
 
+def without_waiting_line(content: str) -> str:
+    """A board's text once its turn is over: every board ends with its waiting line
+    (:func:`waiting_line`, or the game's own word for who is to play), which goes. A
+    board cut short of its waiting line (a code block closing its last line) stays whole."""
+    kept, _, last = content.rpartition("\n")
+    return kept if kept and not last.startswith("```") else content
+
+
+def live_controls(message: Any) -> bool:
+    """Whether a posted board still has a control besides its Status button."""
+    for row in getattr(message, "components", ()):
+        for child in getattr(row, "children", [row]):
+            custom_id = str(getattr(child, "custom_id", None) or "")
+            if custom_id.count(":") >= 2 and custom_id.split(":")[2] != "status":
+                return True
+    return False
+
+
 def can_attach(channel: Any) -> bool:
     """Whether the bot may attach pictures to a post in ``channel``."""
     guild = getattr(channel, "guild", None)
@@ -120,12 +141,16 @@ class Poster(Protocol):
         attach files there: :func:`can_attach`)."""
         ...
 
-    async def board_content(self, table: Table) -> str | None:
+    async def board_content(self, table: Table, channel: Any) -> str | None:
         """The current board message's text after a move, or None to leave it."""
         ...
 
     async def turn_notice(self, table: Table, user_id: int) -> tuple[str, discord.ui.View]:
         """A seat's direct-message notice that its move is due."""
+        ...
+
+    def retired_view(self, table_id: int, turn: int, locale: str | None) -> discord.ui.View:
+        """A superseded board's controls: its Status button alone."""
         ...
 
 
@@ -200,6 +225,8 @@ class Announcer(FollowsUp):
                 await self.service.announced(announcement, None)  # gone, or a past turn's
                 return True
             await self.reopen(channel)
+            if row.kind in ("board", "podium"):
+                await self.retire_board(table, channel)
             front = self.front(table)
             try:
                 post = await asyncio.wait_for(
@@ -239,6 +266,29 @@ class Announcer(FollowsUp):
         if row.kind == "podium":
             await self.close_thread(channel, table)
         return True
+
+    async def retire_board(self, table: Table, channel: Any) -> None:
+        """Before a new board or the podium is posted: the current board loses its waiting
+        line and every control but Status. Done once (a retired board has no live
+        control); a transient failure raises, so the delivery is tried again later. The
+        table is read afresh: a board posted earlier in this delivery is the current one."""
+        table = await self.service.table(table.id)
+        board_id = table.row.board_message_id
+        if board_id is None:
+            return
+        try:
+            message = await channel.fetch_message(board_id)
+        except (discord.NotFound, discord.Forbidden):
+            return  # deleted, or not readable here: nothing to retire
+        if not live_controls(message):
+            return
+        turn = await self.service.storage.posted_turn(table.id, board_id)
+        buttons = self.front(table).retired_view(table.id, turn or 0, table.row.locale)
+        await message.edit(
+            content=without_waiting_line(message.content),
+            view=buttons,
+            allowed_mentions=discord.AllowedMentions.none(),
+        )
 
     async def reopen(self, channel: Any) -> None:
         """Unarchive the table's thread if Discord archived it (days without a message)."""
@@ -312,12 +362,12 @@ class Announcer(FollowsUp):
             board_id = table.row.board_message_id
             if await storage.posted_turn(table_id, board_id) != table.row.turn:
                 return  # a turn was resolved meanwhile: its own board is on the way
-            content = await self.front(table).board_content(table)
-            if content is None:
-                return
             try:
                 channel = await self.channel_for(table)
                 if channel is None:
+                    return
+                content = await self.front(table).board_content(table, channel)
+                if content is None:
                     return
                 await self.reopen(channel)
                 message = channel.get_partial_message(board_id)
@@ -398,4 +448,5 @@ __all__ = [
     "player_ids",
     "waiting_ids",
     "waiting_line",
+    "without_waiting_line",
 ]

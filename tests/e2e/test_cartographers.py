@@ -17,7 +17,7 @@ from tests.e2e.mapmakers import (
     start_game,
     wait_for_post,
 )
-from tests.e2e.players import custom_id
+from tests.e2e.players import custom_id, retired
 from tests.fakediscord.harness import BotProcess
 
 
@@ -46,6 +46,7 @@ async def test_two_players_draw_through_the_panel_to_the_final_ranking(
     assert ranking.attachments and "stars" in ranking.content
     assert len(seasons(place)) == 4
     assert all(s.attachments for s in seasons(place))
+    assert all(retired(m) for m in posts(place)), "a past turn's post still calls"
 
 
 async def test_a_solo_game_ends_with_a_title(table: Table, started_bot: BotProcess) -> None:
