@@ -34,7 +34,7 @@ import discord
 from bot.images import ImageProcess
 from bot.locks import KeyedLocks
 from bot.outbox import Outbox
-from bot.service import Announcement, Table, TableService
+from bot.service import ABANDONED, Announcement, Table, TableService
 from bot.text import t
 from cogs.front.answers import MESSAGE_LIMIT, TRANSIENT, FollowsUp
 from cogs.front.panel import ENDED
@@ -345,9 +345,24 @@ class Announcer(FollowsUp):
             BOARD_POSTED.reset(fresh)
         if moved and not posted:
             await self.refresh_board(table_id)
+        table = await self.service.table(table_id)
+        if table.status == ABANDONED:
+            await self.retire_abandoned(table)
         hook = self.on_game_over
-        if hook is not None and (await self.service.table(table_id)).status in ENDED:
+        if hook is not None and table.status in ENDED:
             await hook(table_id)
+
+    async def retire_abandoned(self, table: Table) -> None:
+        """An abandoned game has no podium to retire its board: it is retired here, once
+        (a failure is logged; the game is over either way)."""
+        async with self.lock(table.id):
+            try:
+                channel = await self.channel_for(table)
+                if channel is not None:
+                    await self.reopen(channel)
+                    await self.retire_board(table, channel)
+            except TRANSIENT:
+                log.warning("table %d: could not retire the abandoned game's board", table.id)
 
     async def refresh_board(self, table_id: int) -> None:
         """Edit the current board's waiting line after a move (no new ping). Nothing to do
