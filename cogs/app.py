@@ -32,7 +32,7 @@ from bot.loopwatch import LoopWatch
 from bot.service import TableService
 from bot.shards import EVERY_SHARD
 from bot.storage import StorageError
-from bot.text import catalogue
+from bot.text import catalogue, know_command_ids
 from cogs.community import CommunityCog
 from cogs.front.announce import Announcer
 from cogs.front.answers import FOLLOW_UP, refuse
@@ -225,6 +225,7 @@ class CircusBot(commands.AutoShardedBot):
             digest = await self.commands_digest(scope)
             if await self.service.storage.fact(key) == digest:
                 log.info("application commands (%s) unchanged: not synced", where)
+                await self.learn_command_ids(key, scope)
                 continue
             try:
                 synced = await asyncio.wait_for(self.tree.sync(guild=scope), self.sync_seconds)
@@ -235,8 +236,32 @@ class CircusBot(commands.AutoShardedBot):
                     error or f"no answer within {self.sync_seconds:g} s (rate limited?)",
                 )
                 continue
+            ids = {command.name: command.id for command in synced}
+            await self.service.storage.set_fact(f"{key}:ids", json.dumps(ids, sort_keys=True))
             await self.service.storage.set_fact(key, digest)
+            know_command_ids(ids)
             log.info("synced %d application commands (%s)", len(synced), where)
+
+    async def learn_command_ids(self, key: str, scope: discord.abc.Snowflake | None) -> None:
+        """The commands' ids as the last sync of ``key`` stored them (asked of Discord if
+        that sync stored none), so that sentences name commands as clickable mentions
+        (:func:`bot.text.command_mention`); without them, sentences name commands in the
+        reader's language."""
+        try:
+            stored = json.loads(await self.service.storage.fact(f"{key}:ids") or "null")
+        except ValueError:
+            stored = None
+        if isinstance(stored, dict):
+            know_command_ids({str(name): int(i) for name, i in stored.items()})
+            return
+        try:
+            commands = await self.tree.fetch_commands(guild=scope)
+        except discord.HTTPException as error:
+            log.warning("could not read the application commands' ids: %s", error)
+            return
+        ids = {command.name: command.id for command in commands}
+        await self.service.storage.set_fact(f"{key}:ids", json.dumps(ids, sort_keys=True))
+        know_command_ids(ids)
 
     async def commands_digest(self, scope: discord.abc.Snowflake | None) -> str:
         """A hash of exactly what :meth:`discord.app_commands.CommandTree.sync` would send."""

@@ -1,14 +1,23 @@
 """Fixtures every suite shares: the storage backend a test runs on (SQLite and
-PostgreSQL, see :mod:`tests.databases`)."""
+PostgreSQL, see :mod:`tests.databases`), and each test starting with no command ids known
+(a bot synced in an earlier test of the process makes sentences name commands by id)."""
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
 
 import pytest
 
+from bot.text import COMMAND_IDS
 from tests.databases import BACKENDS, database_for
+
+
+@pytest.fixture(autouse=True)
+def no_command_ids_known() -> Iterator[None]:
+    COMMAND_IDS.clear()
+    yield
+    COMMAND_IDS.clear()
 
 
 @pytest.fixture(params=BACKENDS)

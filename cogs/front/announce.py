@@ -13,7 +13,10 @@ posted; the host hears once when a permission is missing. Each post carries a no
 Discord enforces, so a post retried in that window is still posted once. A game's thread
 is reopened before a post or an edit if Discord archived it, and archived once its podium
 is posted and the game's animated replay (:mod:`bot.animation`, drawn by a picture worker
-of its own while the podium is already up) attached to it.
+of its own while the podium is already up) attached to it. A board a new board or the
+podium supersedes is retired first (:meth:`Announcer.retire_board`): its waiting line and
+its action buttons go, so the thread never reads as if a past turn still waited for
+someone.
 After an accepted action the follow-up (:meth:`Announcer.settle`) lets AI seats play and
 posts what came of it.
 """
@@ -36,7 +39,7 @@ from bot.games.base import PODIUM, REPLAY
 from bot.images import ImageProcess
 from bot.locks import KeyedLocks
 from bot.outbox import Outbox
-from bot.service import Announcement, Table, TableService, game_record
+from bot.service import ABANDONED, Announcement, Table, TableService, game_record
 from bot.text import t
 from cogs.front.answers import MESSAGE_LIMIT, TRANSIENT, FollowsUp
 from cogs.front.panel import ENDED
@@ -115,6 +118,24 @@ def replay_filename(table_id: int) -> str:
     return f"replay-{table_id}.webp"
 
 
+def without_waiting_line(content: str) -> str:
+    """A board's text once its turn is over: every board ends with its waiting line
+    (:func:`waiting_line`, or the game's own word for who is to play), which goes. A
+    board cut short of its waiting line (a code block closing its last line) stays whole."""
+    kept, _, last = content.rpartition("\n")
+    return kept if kept and not last.startswith("```") else content
+
+
+def live_controls(message: Any) -> bool:
+    """Whether a posted board still has a control besides its Status button."""
+    for row in getattr(message, "components", ()):
+        for child in getattr(row, "children", [row]):
+            custom_id = str(getattr(child, "custom_id", None) or "")
+            if custom_id.count(":") >= 2 and custom_id.split(":")[2] != "status":
+                return True
+    return False
+
+
 def can_attach(channel: Any) -> bool:
     """Whether the bot may attach pictures to a post in ``channel``."""
     guild = getattr(channel, "guild", None)
@@ -144,7 +165,7 @@ class Poster(Protocol):
         attach files there: :func:`can_attach`)."""
         ...
 
-    async def board_content(self, table: Table) -> str | None:
+    async def board_content(self, table: Table, channel: Any) -> str | None:
         """The current board message's text after a move, or None to leave it."""
         ...
 
@@ -154,6 +175,10 @@ class Poster(Protocol):
 
     def thread_name(self, table: Table, locale: str | None) -> str:
         """The table's name in the game's words ("Race #3", "Carcassonne #4")."""
+        ...
+
+    def retired_view(self, table_id: int, turn: int, locale: str | None) -> discord.ui.View:
+        """A superseded board's controls: its Status button alone."""
         ...
 
 
@@ -246,6 +271,8 @@ class Announcer(FollowsUp):
                 await self.service.announced(announcement, None)  # gone, or a past turn's
                 return True
             await self.reopen(channel)
+            if row.kind in ("board", "podium"):
+                await self.retire_board(table, channel)
             if row.kind == REPLAY:
                 return await self.attach_replay(channel, table, announcement)
             front = self.front(table)
@@ -355,6 +382,29 @@ class Announcer(FollowsUp):
             return None
         return webp
 
+    async def retire_board(self, table: Table, channel: Any) -> None:
+        """Before a new board or the podium is posted: the current board loses its waiting
+        line and every control but Status. Done once (a retired board has no live
+        control); a transient failure raises, so the delivery is tried again later. The
+        table is read afresh: a board posted earlier in this delivery is the current one."""
+        table = await self.service.table(table.id)
+        board_id = table.row.board_message_id
+        if board_id is None:
+            return
+        try:
+            message = await channel.fetch_message(board_id)
+        except (discord.NotFound, discord.Forbidden):
+            return  # deleted, or not readable here: nothing to retire
+        if not live_controls(message):
+            return
+        turn = await self.service.storage.posted_turn(table.id, board_id)
+        buttons = self.front(table).retired_view(table.id, turn or 0, table.row.locale)
+        await message.edit(
+            content=without_waiting_line(message.content),
+            view=buttons,
+            allowed_mentions=discord.AllowedMentions.none(),
+        )
+
     async def reopen(self, channel: Any) -> None:
         """Unarchive the table's thread if Discord archived it (days without a message)."""
         if isinstance(channel, discord.Thread) and channel.archived and not channel.locked:
@@ -410,9 +460,24 @@ class Announcer(FollowsUp):
             BOARD_POSTED.reset(fresh)
         if moved and not posted:
             await self.refresh_board(table_id)
+        table = await self.service.table(table_id)
+        if table.status == ABANDONED:
+            await self.retire_abandoned(table)
         hook = self.on_game_over
-        if hook is not None and (await self.service.table(table_id)).status in ENDED:
+        if hook is not None and table.status in ENDED:
             await hook(table_id)
+
+    async def retire_abandoned(self, table: Table) -> None:
+        """An abandoned game has no podium to retire its board: it is retired here, once
+        (a failure is logged; the game is over either way)."""
+        async with self.lock(table.id):
+            try:
+                channel = await self.channel_for(table)
+                if channel is not None:
+                    await self.reopen(channel)
+                    await self.retire_board(table, channel)
+            except TRANSIENT:
+                log.warning("table %d: could not retire the abandoned game's board", table.id)
 
     async def refresh_board(self, table_id: int) -> None:
         """Edit the current board's waiting line after a move (no new ping). Nothing to do
@@ -427,12 +492,12 @@ class Announcer(FollowsUp):
             board_id = table.row.board_message_id
             if await storage.posted_turn(table_id, board_id) != table.row.turn:
                 return  # a turn was resolved meanwhile: its own board is on the way
-            content = await self.front(table).board_content(table)
-            if content is None:
-                return
             try:
                 channel = await self.channel_for(table)
                 if channel is None:
+                    return
+                content = await self.front(table).board_content(table, channel)
+                if content is None:
                     return
                 await self.reopen(channel)
                 message = channel.get_partial_message(board_id)
@@ -514,4 +579,5 @@ __all__ = [
     "player_ids",
     "waiting_ids",
     "waiting_line",
+    "without_waiting_line",
 ]

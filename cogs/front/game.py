@@ -208,7 +208,7 @@ class GameFront(Lobby, Panels, Wording, FollowsUp, commands.GroupCog):
         """The public post of ``announcement`` (see :class:`~cogs.front.announce.Poster`)."""
         raise NotImplementedError
 
-    async def board_content(self, table: Table) -> str | None:
+    async def board_content(self, table: Table, channel: Any) -> str | None:
         """The current board message's text after a move, or None to leave it."""
         raise NotImplementedError
 
@@ -240,10 +240,33 @@ class GameFront(Lobby, Panels, Wording, FollowsUp, commands.GroupCog):
         """A board's controls: open the panel, and the status."""
         view = discord.ui.View(timeout=None)
         view.add_item(self.open_button(table_id, turn, locale))
+        view.add_item(self.status_button(table_id, turn, locale))
+        return view
+
+    def retired_view(self, table_id: int, turn: int, locale: str | None) -> discord.ui.View:
+        """A superseded board's controls: the status alone."""
+        view = discord.ui.View(timeout=None)
+        view.add_item(self.status_button(table_id, turn, locale))
+        return view
+
+    def details_view(self, table_id: int, turn: int, locale: str | None) -> discord.ui.View:
+        """A step's post told in short: its Details button answers with the whole story."""
+        view = discord.ui.View(timeout=None)
         view.add_item(
-            self.controls.button(table_id, "status", turn, label=t(locale, "board.status"))
+            self.controls.button(table_id, "details", turn, label=t(locale, "board.details"))
         )
         return view
+
+    async def details_text(self, table: Table, turn: int, locale: str | None) -> str:
+        """The whole story of ``turn`` (as ``/game log`` tells it), or the status when
+        the log no longer holds it."""
+        for report in await self.service.turn_reports(table.id):
+            if report.turn == turn:
+                return self.log_entry(table, report, locale)[:MESSAGE_LIMIT]
+        return await self.status_text(table, locale)
+
+    def status_button(self, table_id: int, turn: int, locale: str | None) -> discord.ui.Item[Any]:
+        return self.controls.button(table_id, "status", turn, label=t(locale, "board.status"))
 
     def notice_view(self, table_id: int, turn: int, locale: str | None) -> discord.ui.View:
         """A turn notice's controls: open the panel."""
@@ -309,7 +332,7 @@ class GameFront(Lobby, Panels, Wording, FollowsUp, commands.GroupCog):
         try:
             if verb in LOBBY_VERBS:
                 act = Act.MANAGE
-            elif verb == "status":
+            elif verb in ("status", "details"):
                 act = Act.LOOK
             elif verb == self.controls.opens or verb in self.controls.plays:
                 act = Act.PLAY
@@ -323,6 +346,12 @@ class GameFront(Lobby, Panels, Wording, FollowsUp, commands.GroupCog):
                 await reply(
                     interaction,
                     await self.status_text(table, locale_of(interaction)),
+                    allowed_mentions=discord.AllowedMentions.none(),
+                )
+            elif verb == "details":
+                await reply(
+                    interaction,
+                    await self.details_text(table, turn, locale_of(interaction)),
                     allowed_mentions=discord.AllowedMentions.none(),
                 )
             elif verb == self.controls.opens:

@@ -30,6 +30,13 @@ def boards(channel: Channel) -> list[Message]:
     return [m for m in channel.public_messages() if BOARD.match(m.content) and m.custom_ids()]
 
 
+def retired(board: Message) -> bool:
+    """Whether a board whose turn is over reads so: no one named as awaited, no control
+    but Status."""
+    verbs = [component_id.split(":")[2] for component_id in board.custom_ids()]
+    return verbs == ["status"] and "<@" not in board.content
+
+
 def board_turn(message: Message) -> int:
     match = BOARD.match(message.content)
     assert match is not None

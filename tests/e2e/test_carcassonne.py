@@ -8,7 +8,7 @@ from typing import Any
 
 from tests.databases import rows
 from tests.e2e.conftest import Table, bot_running
-from tests.e2e.players import custom_id, database_actions, select_options
+from tests.e2e.players import custom_id, database_actions, retired, select_options
 from tests.e2e.tilelayers import (
     open_panel,
     play_to_the_end,
@@ -76,6 +76,7 @@ async def test_a_two_player_game_with_an_ai_seat_to_the_final_score(
     assert kinds == {"red": "player", "green": "ai"}
     turns = [post_turn(m) for m in posts(place)]
     assert len(turns) == len(set(turns)), "no turn was posted twice"
+    assert all(retired(m) for m in posts(place)), "a past turn's post still calls"
 
 
 async def test_a_battle_is_told_with_every_die(table: Table, started_bot: BotProcess) -> None:

@@ -18,7 +18,7 @@ from tests.e2e.mapmakers import (
     start_game,
     wait_for_post,
 )
-from tests.e2e.players import custom_id
+from tests.e2e.players import custom_id, retired
 from tests.fakediscord.harness import BotProcess
 
 
@@ -51,6 +51,7 @@ async def test_two_players_draw_through_the_panel_to_the_final_ranking(
     names = [attachment.filename for attachment in ranking.attachments]
     assert len(names) == 2 and names[0].endswith(".png"), "the final maps stay"
     assert names[1].endswith(".webp"), "the whole game animated"
+    assert all(retired(m) for m in posts(place)), "a past turn's post still calls"
 
 
 async def test_a_solo_game_ends_with_a_title(table: Table, started_bot: BotProcess) -> None:

@@ -1,6 +1,7 @@
 """Slash commands are registered only when they changed, so restarts (even a crash loop)
 never spend Discord's command-write budget; a development server gets its own copy and no
-global duplicate."""
+global duplicate; sentences name commands by the ids Discord gave them, after a restart
+too."""
 
 from __future__ import annotations
 
@@ -83,3 +84,19 @@ async def test_a_development_server_gets_one_copy_and_no_global_duplicate(
     assert puts(table, GLOBAL) == [COMMANDS, []]
     assert [c.name for c in fake.commands_for(guild)] == COMMANDS
     assert fake.command("race", guild) is not None
+
+
+async def test_sentences_name_commands_as_mentions_by_their_ids_after_a_restart(
+    table: Table,
+) -> None:
+    answers = []
+    for _ in range(2):
+        async with bot_started(table) as process:
+            await table.fake.wait_until_ready(timeout=60)
+            asked = await table.bob.slash(table.channel, "race hand")
+            answers.append((await asked.reply()).content)
+    assert "unchanged: not synced" in process.output()
+    race = table.fake.command("race")
+    assert race is not None
+    for answer in answers:
+        assert f"</race new:{race.id}>" in answer, answer

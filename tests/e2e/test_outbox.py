@@ -101,11 +101,11 @@ async def test_race_threads_last_a_week_reopen_when_archived_and_close_at_the_po
     assert place.archived
     await play_turn_with_the_panel(alice, board)
     await fake.wait_for(
-        lambda: f"<@{alice.id}>" not in board.content.split("\n")[0],
+        lambda: f"<@{alice.id}>" not in board.content.split("\n")[-1],
         timeout=10,
         what="the board's waiting line to drop alice",
     )
-    assert f"<@{bob.id}>" in board.content.split("\n")[0]
+    assert f"<@{bob.id}>" in board.content.split("\n")[-1]
     assert not [r for r in fake.requests if r.status == 400]
     await play_turn_with_the_panel(bob, board)
     await play_until_the_end(fake, place, [alice, bob], turn=2)

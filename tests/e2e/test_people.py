@@ -11,6 +11,7 @@ from tests.e2e.players import (
     custom_id,
     database_actions,
     prepare_move,
+    retired,
     reveals,
     start_race,
     wait_for_board,
@@ -63,6 +64,7 @@ async def test_strangers_old_buttons_and_late_forms_are_refused_privately(
     stranger = await (await carol.click(first_board, custom_id(first_board, "choose"))).reply()
     assert stranger.ephemeral_to is carol and "don't have a seat" in stranger.content
 
+    kept_open = await (await alice.click(first_board, custom_id(first_board, "choose"))).reply()
     for player in (alice, bob):
         panel = await prepare_move(player, first_board)
         await (await player.click(panel, custom_id(panel, "confirm"))).reply()
@@ -70,9 +72,10 @@ async def test_strangers_old_buttons_and_late_forms_are_refused_privately(
     await fake.wait_for(
         lambda: stored_board(table) == second_board.id, timeout=10, what="the board to be stored"
     )
+    assert retired(first_board), "the first board no longer calls"
     before = database_actions(table.database)
 
-    old = await (await alice.click(first_board, custom_id(first_board, "choose"))).reply()
+    old = await (await alice.click(kept_open, custom_id(kept_open, "clear"))).reply()
     assert old.ephemeral_to is alice and "earlier turn" in old.content
     assert f"/{second_board.id}" in old.content
 
@@ -82,6 +85,7 @@ async def test_strangers_old_buttons_and_late_forms_are_refused_privately(
     assert modal["custom_id"].startswith("m:")
     abandoned = await (await alice.slash(place, "race abandon")).reply()
     assert "abandoned" in abandoned.content
+    await fake.wait_for(lambda: retired(second_board), timeout=10, what="the board retired")
     late = await (await alice.submit_modal(opened, {"move": "reset 1"})).reply()
     assert late.ephemeral_to is alice and "over" in late.content
     assert database_actions(table.database) == before

@@ -82,11 +82,15 @@ async def test_a_board_of_an_earlier_turn_and_an_abandoned_race_are_refused(
     await alice.click(lobby, label="Start")
     thread = race_thread(channel)
     first = current_board(thread)
+    kept_open = (await open_panel(alice, first)).response
+    assert kept_open is not None
     await play_by_modal(env, 1, alice, first)
     await play_by_modal(env, 1, bob, first)
     assert current_board(thread).id != first.id
+    retired = next(m for m in thread.history() if m.id == first.id)
+    assert "Choose move" not in str(retired.components) and "Status" in str(retired.components)
 
-    stale = await alice.click(first, label="Choose move")
+    stale = await alice.click(kept_open, label="Clear")
     assert stale.response is not None
     assert stale.response.content.startswith("That's from an earlier turn")
 

@@ -14,6 +14,7 @@ from bot.text import t
 from engine.charioteer import Move, SeatView, TokenKind
 from engine.charioteer.components import SYMBOLS, Card, Symbol
 from engine.charioteer.render import card_text, preview_text, rule_text, token_text
+from engine.charioteer.render.common import symbol_text
 from engine.core import EngineError
 
 RESET_VALUE = "reset"
@@ -90,13 +91,19 @@ def build_panel(seat_view: SeatView, draft: Draft, locale: str) -> Panel:
             and not draft.reset
             and draft.symbol in {str(s) for s, _ in card.symbols}
         ):
-            return t(locale, "panel.card_matches", symbol=draft.symbol)
+            shown = symbol_text(Symbol.parse(draft.symbol), locale, squares=True)
+            return t(locale, "panel.card_matches", symbol=shown)
         return ""
 
     cards = tuple(
         Option(
             str(index),
-            t(locale, "panel.card_option", number=index + 1, card=card_text(card, locale)),
+            t(
+                locale,
+                "panel.card_option",
+                number=index + 1,
+                card=card_text(card, locale, squares=True),
+            ),
             card_note(card),
             selected=index in chosen,
         )
@@ -106,7 +113,7 @@ def build_panel(seat_view: SeatView, draft: Draft, locale: str) -> Panel:
     symbol_options = [
         Option(
             str(symbol),
-            t(locale, "panel.symbol_option", symbol=str(symbol)),
+            t(locale, "panel.symbol_option", symbol=symbol_text(symbol, locale, squares=True)),
             selected=str(symbol) == draft.symbol and not draft.reset,
         )
         for symbol in symbols_here
@@ -160,7 +167,12 @@ def build_panel(seat_view: SeatView, draft: Draft, locale: str) -> Panel:
         tuple(
             Option(
                 str(index),
-                t(locale, "panel.card_option", number=index + 1, card=card_text(card, locale)),
+                t(
+                    locale,
+                    "panel.card_option",
+                    number=index + 1,
+                    card=card_text(card, locale, squares=True),
+                ),
                 selected=index in draft.discard,
             )
             for index, card in enumerate(hand)
@@ -186,7 +198,7 @@ def build_panel(seat_view: SeatView, draft: Draft, locale: str) -> Panel:
             candidate = draft.to_move(tokens)
             seat_view.analyse(candidate)
             move = candidate
-            preview = preview_text(seat_view, candidate, locale=locale)
+            preview = preview_text(seat_view, candidate, locale=locale, squares=True)
         except DraftError as error:
             preview = t(locale, error.key, **error.params)
         except EngineError as error:

@@ -245,7 +245,7 @@ class CarcassonneFront(GameFront, game="carcassonne", controls=CONTROLS, keys=KE
             content = t(locale, "carc.story.header", table=table.id, turn=report.turn)
         return Post(content, files)
 
-    async def board_content(self, table: Table) -> str | None:
+    async def board_content(self, table: Table, channel: Any) -> str | None:
         _, view = await self.service.view_for(table.id, None)
         return board_text(table, view, table.row.locale)
 

@@ -234,7 +234,7 @@ class CartographersFront(GameFront, game="cartographers", controls=CONTROLS, key
             )
         return Post(content, files, pings=named)
 
-    async def board_content(self, table: Table) -> str | None:
+    async def board_content(self, table: Table, channel: Any) -> str | None:
         _, view = await self.service.view_for(table.id, None)
         return board_text(table, view)
 

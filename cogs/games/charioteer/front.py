@@ -32,7 +32,7 @@ from bot.service import (
 )
 from bot.text import t
 from cogs.front import tables
-from cogs.front.announce import Post
+from cogs.front.announce import Post, can_attach
 from cogs.front.answers import ServerOnly, locale_of, refusal_params, reply
 from cogs.front.components import MoveForm
 from cogs.front.game import Click, GameFront, Keys
@@ -41,7 +41,14 @@ from cogs.front.panel import PanelMessage
 from cogs.front.place import Act, admit
 from cogs.front.tables import Words
 from cogs.games.charioteer.controls import CONTROLS, move_form, panel_view
-from cogs.games.charioteer.posts import board_content, board_post, podium_post, reveal_post
+from cogs.games.charioteer.posts import (
+    board_content,
+    board_post,
+    podium_post,
+    reveal_details,
+    reveal_post,
+    status_content,
+)
 from engine.charioteer import SeatView
 from engine.charioteer.render import hand_text
 from engine.core import EngineError
@@ -90,10 +97,10 @@ class CharioteerFront(
         return {"count": settings.options["laps"], "seats": settings.seats, "timeout": timeout}
 
     def status_of(self, table: Table, view: Any, locale: str | None) -> str:
-        return board_content(table, view, locale)
+        return status_content(table, view, locale)
 
     def log_entry(self, table: Table, report: TurnReport, locale: str | None) -> str:
-        return reveal_post(table, report, locale)
+        return reveal_details(table, report, locale)
 
     # ------------------------------------------------------------------ errors
 
@@ -276,7 +283,7 @@ class CharioteerFront(
         panel = build_panel(view, draft, locale)
         lines = [
             t(locale, "panel.header", race=race, turn=view.turn),
-            hand_text(view, locale=locale),
+            hand_text(view, locale=locale, squares=True),
         ]
         if view.my_move is not None:
             lines.append(t(locale, "panel.chosen", move=Draft.from_move(view.my_move).text()))
@@ -341,17 +348,19 @@ class CharioteerFront(
     async def compose(self, channel: Any, table: Table, announcement: Announcement) -> Post:
         kind = announcement.row.kind
         if kind == "reveal":
-            assert announcement.report is not None
-            return Post(reveal_post(table, announcement.report, table.row.locale))
+            report = announcement.report
+            assert report is not None
+            details = self.details_view(table.id, report.turn, table.row.locale)
+            return Post(reveal_post(table, report, table.row.locale), view=details)
         if kind == "podium":
-            return podium_post(table, announcement.view)
+            return await podium_post(self.images, channel, table, announcement.view)
         view: SeatView = announcement.view
         buttons = self.board_view(table.id, view.turn, table.row.locale)
         return await board_post(self.images, channel, table, view, buttons)
 
-    async def board_content(self, table: Table) -> str | None:
+    async def board_content(self, table: Table, channel: Any) -> str | None:
         _, view = await self.service.view_for(table.id, None)
-        return board_content(table, view, table.row.locale)
+        return board_content(table, view, table.row.locale, pictured=can_attach(channel))
 
     async def turn_notice(self, table: Table, user_id: int) -> tuple[str, discord.ui.View]:
         locale = table.row.locale
@@ -359,7 +368,7 @@ class CharioteerFront(
         text = (
             t(locale, "dm.turn", race=table.id, turn=view.turn)
             + "\n"
-            + hand_text(view, locale=locale or "en")
+            + hand_text(view, locale=locale or "en", squares=True)
         )
         return text, self.notice_view(table.id, view.turn, locale)
 

@@ -12,7 +12,7 @@ module         owns
 ``common``     the catalogue, chariot colours and marks, names, cards and tokens
 ``board``      :func:`board_text`: the oval and the table of chariots
 ``panel``      :func:`hand_text`, :func:`preview_text`: a seat's private panel
-``story``      :func:`reveal_text`: what happened in a turn
+``story``      :func:`reveal_text`, :func:`reveal_summary`: what happened in a turn
 ``image``      :func:`board_png`: the board as a picture laid out for a phone
 ``show``       the ``show`` command: render a position file
 =============  =====================================================================
@@ -22,7 +22,7 @@ from engine.charioteer.render.board import board_text
 from engine.charioteer.render.common import CHARIOT_RGB, SEAT_COLOURS, card_text, token_text
 from engine.charioteer.render.image import board_png
 from engine.charioteer.render.panel import hand_text, move_distance, preview_text, rule_text
-from engine.charioteer.render.story import reveal_text
+from engine.charioteer.render.story import reveal_summary, reveal_text
 
 __all__ = [
     "CHARIOT_RGB",
@@ -33,6 +33,7 @@ __all__ = [
     "hand_text",
     "move_distance",
     "preview_text",
+    "reveal_summary",
     "reveal_text",
     "rule_text",
     "token_text",

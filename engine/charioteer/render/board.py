@@ -15,6 +15,7 @@ from engine.charioteer.components import COLOURS
 from engine.charioteer.moves import RevealedMove
 from engine.charioteer.render.common import (
     card_text,
+    char_width,
     chariot_mark,
     colour_letter,
     display_names,
@@ -44,7 +45,7 @@ MAX_BULGE = 2
 NUMBER_WIDTH = 3
 """Columns of a number in the table (a lap "2/3", damage, attack boxes, tokens held)."""
 LAST_MOVE_WIDTH = 10
-"""Columns of the last move: "R5 ×8 → 35", "ripristino"."""
+"""Columns of the last move: "R5 ×8 → 35", "ripristino" (one more for a square's symbol)."""
 
 
 def _indices(section: Section) -> list[int]:
@@ -86,10 +87,17 @@ class Canvas:
         self.rows: dict[int, dict[int, str]] = {}
 
     def put(self, x: int, y: int, text: str) -> None:
+        """``text`` from column ``x``: a wide character (a coloured square) takes two
+        columns, so what follows it on the row stays in its column."""
         assert x >= 0, "the layout keeps every character inside the grid"
         row = self.rows.setdefault(y, {})
-        for offset, char in enumerate(text):
-            row[x + offset] = char
+        column = x
+        for char in text:
+            row[column] = char
+            if char_width(char) == 2:
+                column += 1
+                row[column] = ""
+            column += 1
 
     def free(self, x: int, y: int, width: int) -> bool:
         row = self.rows.get(y, {})
@@ -101,7 +109,7 @@ class Canvas:
         out = []
         for y in range(min(self.rows), max(self.rows) + 1):
             row = self.rows.get(y, {})
-            chars = [" "] * (max(row) + 1 if row else 0)
+            chars = [" "] * (max(row) + 1 if row else 0)  # "" behind a wide character
             for x, char in row.items():
                 chars[x] = char
             out.append("".join(chars).rstrip())
@@ -120,7 +128,9 @@ def _is_outer(index: int) -> bool:
     return index in OUTER_LAP_INDICES
 
 
-def track_lines(view: SeatView, names: Mapping[str, str], locale: str) -> list[str]:
+def track_lines(
+    view: SeatView, names: Mapping[str, str], locale: str, *, squares: bool = False
+) -> list[str]:
     """The oval: spaces (· regular, o outer), chariots' marks outside their space in lane
     order from the inside, start and finish lines, section names and the turn, emperor and
     crowd cards in the infield."""
@@ -196,7 +206,7 @@ def track_lines(view: SeatView, names: Mapping[str, str], locale: str) -> list[s
     canvas.put(finish_x, label_y, say(locale, "board.finish"))
 
     box = (left_x + 2, right_x - 2, top_y + 1, bottom_y - 1)
-    _infield(canvas, view, names, locale, box)
+    _infield(canvas, view, names, locale, box, squares)
     return canvas.lines()
 
 
@@ -206,6 +216,7 @@ def _infield(
     names: Mapping[str, str],
     locale: str,
     box: tuple[int, int, int, int],
+    squares: bool = False,
 ) -> None:
     """Section names along the inside of the track; turn, emperor and crowd in the middle,
     or the winner once the race is over."""
@@ -240,7 +251,7 @@ def _infield(
         ]
         for slot, card in enumerate(view.crowd):
             key = "board.crowd_usable" if slot == 0 else "board.crowd_card"
-            lines.append(say(locale, key, card=card_text(card, locale)))
+            lines.append(say(locale, key, card=card_text(card, locale, squares=squares)))
     middle = (top + bottom) // 2
     start = middle - len(lines) // 2
     block = max(display_width(line) for line in lines)
@@ -252,7 +263,7 @@ def _infield(
 # --------------------------------------------------------------------------- the table
 
 
-def last_move_text(move: RevealedMove | None, locale: str) -> str:
+def last_move_text(move: RevealedMove | None, locale: str, *, squares: bool = False) -> str:
     """A chariot's last revealed move in a few columns: "R5 ×6 → 13", "reset"."""
     if move is None:
         return ""
@@ -267,13 +278,15 @@ def last_move_text(move: RevealedMove | None, locale: str) -> str:
     return say(
         locale,
         "board.last_move",
-        symbol=symbol_text(symbol, locale),
+        symbol=symbol_text(symbol, locale, squares=squares),
         symbols=symbols,
         distance=move.distance if move.distance is not None else "?",
     )
 
 
-def table_lines(view: SeatView, shown: Mapping[str, str], locale: str) -> list[str]:
+def table_lines(
+    view: SeatView, shown: Mapping[str, str], locale: str, *, squares: bool = False
+) -> list[str]:
     """One line per chariot in race order: place, mark and name (as :func:`display_names`
     gives them), lap, damage box, attack boxes, the four skills, tokens held, last move.
     A number's column is as wide as its heading ("vta.", "danni"), at least three."""
@@ -288,9 +301,9 @@ def table_lines(view: SeatView, shown: Mapping[str, str], locale: str) -> list[s
         numbers("board.col.lap"),
         numbers("board.col.damage"),
         numbers("board.col.attack"),
-        *((colour_letter(colour, locale), 2, ">") for colour in COLOURS),
+        *((colour_letter(colour, locale, squares=squares), 2, ">") for colour in COLOURS),
         numbers("board.col.tokens"),
-        (say(locale, "board.col.last"), LAST_MOVE_WIDTH, "<"),
+        (say(locale, "board.col.last"), LAST_MOVE_WIDTH + squares, "<"),
     ]
 
     def line(cells: Sequence[str]) -> str:
@@ -316,7 +329,7 @@ def table_lines(view: SeatView, shown: Mapping[str, str], locale: str) -> list[s
                     str(chariot.attack),
                     *(skill_text(skill, locale) for skill in chariot.skills),
                     str(chariot.token_count),
-                    last_move_text(chariot.last_move, locale),
+                    last_move_text(chariot.last_move, locale, squares=squares),
                 ]
             )
         )
@@ -324,15 +337,20 @@ def table_lines(view: SeatView, shown: Mapping[str, str], locale: str) -> list[s
 
 
 def board_text(
-    view: SeatView, *, names: Mapping[str, str] | None = None, locale: str = "en"
+    view: SeatView,
+    *,
+    names: Mapping[str, str] | None = None,
+    locale: str = "en",
+    squares: bool = False,
 ) -> str:
     """The whole public board in a code block (with its ``` fences): the oval track and
     one line per chariot. Reads only public information, so any seat's view gives the same
-    text as the spectator's."""
+    text as the spectator's. With ``squares``, symbols and skills are coloured squares
+    (chariots keep their letters)."""
     shown = display_names([chariot.seat for chariot in view.chariots], names, locale)
-    lines = track_lines(view, shown, locale)
+    lines = track_lines(view, shown, locale, squares=squares)
     lines.append("")
-    lines.extend(table_lines(view, shown, locale))
+    lines.extend(table_lines(view, shown, locale, squares=squares))
     body = "\n".join(lines)
     return f"{FENCE}\n{body}\n{FENCE}"
 

@@ -38,6 +38,16 @@ CHARIOT_RGB: dict[str, tuple[int, int, int]] = {
 }
 """The chariot colours as drawn in the board image."""
 
+SQUARES: dict[Colour, str] = {
+    Colour.GREEN: "\U0001f7e9",
+    Colour.RED: "\U0001f7e5",
+    Colour.YELLOW: "\U0001f7e8",
+    Colour.BLACK: "\u2b1b",
+}
+"""Each card colour as a coloured square, where a text shows colours (Discord): with
+``squares``, a symbol is "🟥5", not "R5", and a skill "🟥 3", so that on a board whose
+chariots are marked by letters no letter means two things."""
+
 NAME_WIDTH = 12
 """Display names are cut to this many columns (a Discord nickname can be 32)."""
 
@@ -178,23 +188,26 @@ def skill_name(colour: Colour, locale: str) -> str:
     return say(locale, f"skill.{colour.value}")
 
 
-def colour_letter(colour: Colour, locale: str) -> str:
-    """A card colour's letter in symbols: "G"."""
+def colour_letter(colour: Colour, locale: str, *, squares: bool = False) -> str:
+    """A card colour's letter in symbols: "G" (with ``squares``: "🟩")."""
+    if squares:
+        return SQUARES[colour]
     return say(locale, f"colour.{colour.value}.letter")
 
 
 @functools.lru_cache(maxsize=1024)
-def symbol_text(symbol: Symbol, locale: str) -> str:
-    """A symbol: "R5"."""
-    return say(locale, "symbol", letter=colour_letter(symbol.colour, locale), number=symbol.number)
+def symbol_text(symbol: Symbol, locale: str, *, squares: bool = False) -> str:
+    """A symbol: "R5" (with ``squares``: "🟥5")."""
+    letter = colour_letter(symbol.colour, locale, squares=squares)
+    return say(locale, "symbol", letter=letter, number=symbol.number)
 
 
 @functools.lru_cache(maxsize=1024)
-def card_text(card: Card, locale: str = "en") -> str:
-    """A card's face: "G2 R5×2 shield", "whip"."""
+def card_text(card: Card, locale: str = "en", *, squares: bool = False) -> str:
+    """A card's face: "G2 R5×2 shield", "whip" (with ``squares``: "🟩2 🟥5×2 shield")."""
     items = []
     for symbol, count in card.symbols:
-        shown = symbol_text(symbol, locale)
+        shown = symbol_text(symbol, locale, squares=squares)
         items.append(say(locale, "symbol.double", symbol=shown) if count == 2 else shown)
     if card.icon is not None:
         items.append(say(locale, f"icon.{card.icon.value}"))

@@ -27,6 +27,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from engine.charioteer.components import COLOURS, Card, Colour, EmperorFace
+from engine.charioteer.moves import RevealedMove
 from engine.charioteer.render.board import last_move_text
 from engine.charioteer.render.common import (
     CHARIOT_RGB,
@@ -37,6 +38,7 @@ from engine.charioteer.render.common import (
     section_key,
     section_named,
     skill_text,
+    symbol_text,
 )
 from engine.charioteer.track import (
     LAP_LENGTH,
@@ -580,9 +582,25 @@ def _draw_table(
             canvas.text(
                 (x + 17, second), skill_text(skill, locale), 13, SKILL_TEXT[colour], "mm", True
             )
-        last = last_move_text(chariot.last_move, locale)
-        canvas.fitted_text((lap_x, second), last, WIDTH - MARGIN - lap_x, TEXT, INK, "lm")
+        _last_move(canvas, chariot.last_move, (lap_x, second), locale)
         y += TABLE_ROW
+
+
+def _last_move(
+    canvas: Canvas, move: RevealedMove | None, at: tuple[float, float], locale: str
+) -> None:
+    """A chariot's last move: its symbol as a chip of its colour, as the cards draw it
+    (never a letter, which the pieces use for chariots), then "×5 → 9"; or "reset"."""
+    x, y = at
+    room = WIDTH - MARGIN - x
+    if move is None or move.symbol is None:
+        canvas.fitted_text((x, y), last_move_text(move, locale), room, TEXT, INK, "lm")
+        return
+    symbol = move.symbol
+    canvas.circle((x + 9, y), 9, CARD_RGB[symbol.colour], INK)
+    canvas.text((x + 9, y), str(symbol.number), 12, SKILL_TEXT[symbol.colour], "mm", True)
+    rest = last_move_text(move, locale).removeprefix(symbol_text(symbol, locale)).strip()
+    canvas.fitted_text((x + 22, y), rest, room - 22, TEXT, INK, "lm")
 
 
 # --------------------------------------------------------------------------- the picture

@@ -62,7 +62,9 @@ def card_number(index: int) -> int:
     return index + 1
 
 
-def _skills_line(skills: tuple[Skill, Skill, Skill, Skill], locale: str) -> str:
+def _skills_line(
+    skills: tuple[Skill, Skill, Skill, Skill], locale: str, squares: bool = False
+) -> str:
     items = []
     for colour, skill in zip(COLOURS, skills, strict=True):
         key = "hand.skill_bonus" if skill.bonus and not skill.in_box else "hand.skill"
@@ -70,7 +72,7 @@ def _skills_line(skills: tuple[Skill, Skill, Skill, Skill], locale: str) -> str:
             say(
                 locale,
                 key,
-                letter=colour_letter(colour, locale),
+                letter=colour_letter(colour, locale, squares=squares),
                 level=skill_text(skill, locale),
                 bonus=skill.bonus,
             )
@@ -78,18 +80,24 @@ def _skills_line(skills: tuple[Skill, Skill, Skill, Skill], locale: str) -> str:
     return say(locale, "hand.skills", skills=say(locale, "hand.separator").join(items))
 
 
-def hand_text(view: SeatView, *, locale: str = "en") -> str:
+def hand_text(view: SeatView, *, locale: str = "en", squares: bool = False) -> str:
     """The viewing seat's private panel, as plain lines (no markdown): every card of its
     hand numbered from 1 (number ``n`` is hand index ``n - 1``), every token numbered from 1
     (number ``n`` is token index ``n - 1``), its damage and attack boxes, its skills, and the
-    move it has chosen this turn, if any."""
+    move it has chosen this turn, if any. With ``squares``, symbols and skills are
+    coloured squares ("🟥5")."""
     if view.seat is None:
         raise ValueError("a spectator has no hand")
     me = view.me
     lines = [say(locale, "hand.title", count=len(view.hand))]
     for index, card in enumerate(view.hand):
         lines.append(
-            say(locale, "hand.card", number=card_number(index), card=card_text(card, locale))
+            say(
+                locale,
+                "hand.card",
+                number=card_number(index),
+                card=card_text(card, locale, squares=squares),
+            )
         )
     if view.tokens:
         lines.append(say(locale, "hand.tokens", count=len(view.tokens)))
@@ -102,11 +110,10 @@ def hand_text(view: SeatView, *, locale: str = "en") -> str:
     else:
         lines.append(say(locale, "hand.no_tokens"))
     lines.append(say(locale, "hand.damage", damage=me.damage, attack=me.attack))
-    lines.append(_skills_line(me.skills, locale))
+    lines.append(_skills_line(me.skills, locale, squares))
     if view.my_move is not None:
-        lines.append(
-            say(locale, "hand.chosen", preview=preview_text(view, view.my_move, locale=locale))
-        )
+        preview = preview_text(view, view.my_move, locale=locale, squares=squares)
+        lines.append(say(locale, "hand.chosen", preview=preview))
     return "\n".join(lines)
 
 
@@ -122,7 +129,7 @@ def move_distance(view: SeatView, play: Play) -> int:
     return max(0, play.card_distance + skill.bonus - damage)
 
 
-def preview_text(view: SeatView, move: Move, *, locale: str = "en") -> str:
+def preview_text(view: SeatView, move: Move, *, locale: str = "en", squares: bool = False) -> str:
     """One line saying what ``move`` would do for the viewing seat, e.g.
     ``R5 ×6 → 11, +3 token, +1 skill, −2 damage = 13 · minor attack · fan token``: matching
     symbols and the symbol's number, the token and skill bonuses, the damage left after the
@@ -150,7 +157,7 @@ def preview_text(view: SeatView, move: Move, *, locale: str = "en") -> str:
         say(
             locale,
             "preview.base",
-            symbol=symbol_text(symbol, locale),
+            symbol=symbol_text(symbol, locale, squares=squares),
             symbols=play.matching_symbols,
             base=base,
         )

@@ -138,9 +138,16 @@ def _gather(events: Sequence[Event]) -> _Turn:
 class _Teller:
     """Sentences about one turn, in one locale, with the seats' names."""
 
-    def __init__(self, view: SeatView, names: Mapping[str, str] | None, locale: str) -> None:
+    def __init__(
+        self,
+        view: SeatView,
+        names: Mapping[str, str] | None,
+        locale: str,
+        squares: bool = False,
+    ) -> None:
         self.view = view
         self.locale = locale
+        self.squares = squares
         seats = [chariot.seat for chariot in view.chariots]
         shown = display_names(seats, names, locale, STORY_NAME_WIDTH)
         self.names = {seat: escape_markdown(name) for seat, name in shown.items()}
@@ -164,11 +171,11 @@ class _Teller:
         if detailed:
             items = []
             for position, card in enumerate(move.cards):
-                face = escape_markdown(card_text(card, self.locale))
+                face = escape_markdown(card_text(card, self.locale, squares=self.squares))
                 key = "reveal.card_wild" if position == move.wild else "reveal.card"
                 items.append(self.say(key, card=face))
             if move.crowd is not None:
-                face = escape_markdown(card_text(move.crowd, self.locale))
+                face = escape_markdown(card_text(move.crowd, self.locale, squares=self.squares))
                 items.append(self.say("reveal.crowd_card", card=face))
             if move.token is not None:
                 items.append(self.say("reveal.token", token=token_text(move.token, self.locale)))
@@ -181,7 +188,7 @@ class _Teller:
         return self.say(
             "reveal.play",
             name=name,
-            symbol=symbol_text(move.symbol, self.locale),
+            symbol=symbol_text(move.symbol, self.locale, squares=self.squares),
             cards=cards,
             distance=distance if distance is not None else move.distance,
         )
@@ -304,6 +311,20 @@ class _Teller:
             sentences.append(self.movement(name, spaces, passed))
         return " ".join(sentence for sentence in sentences if sentence)
 
+    def summary(self, chariot: _Chariot) -> str:
+        """A chariot's turn in one short line: its move and distance, and a lap or the
+        finish it reached."""
+        distance = next(
+            (event.distance for event in chariot.events if isinstance(event, DistanceComputed)),
+            None,
+        )
+        sentences = [self.play(chariot, distance, detailed=False)]
+        for event in chariot.events:
+            if isinstance(event, LapCompleted):
+                key = "reveal.finish" if event.final else "reveal.lap"
+                sentences.append(self.say(key, name=self.name(chariot.seat), lap=event.lap))
+        return " ".join(sentence for sentence in sentences if sentence)
+
     def movement(self, name: str, spaces: int, passed: Sequence[Passed]) -> str:
         if passed and spaces:
             return self.say(
@@ -357,7 +378,9 @@ class _Teller:
             elif isinstance(event, DeckReshuffled):
                 sentences.append(self.say("reveal.reshuffle"))
             elif isinstance(event, CrowdAdvanced) and event.crowd:
-                card = escape_markdown(card_text(event.crowd[-1], self.locale))
+                card = escape_markdown(
+                    card_text(event.crowd[-1], self.locale, squares=self.squares)
+                )
                 sentences.append(self.say("reveal.crowd", card=card))
             elif isinstance(event, EmperorRolled):
                 face = self.say(f"emperor.{event.face.value}")
@@ -416,12 +439,35 @@ def _cut(text: str, limit: int) -> str:
     return cut + ELLIPSIS
 
 
+def reveal_summary(
+    events: Sequence[Event],
+    view: SeatView,
+    *,
+    names: Mapping[str, str] | None = None,
+    locale: str = "en",
+    squares: bool = False,
+) -> str:
+    """A resolved turn in a few short lines, in movement order: each chariot's move, its
+    distance and a lap it completed, then the winner when the race ended (the podium
+    says the rest). The whole story is :func:`reveal_text`; ``squares`` as there."""
+    turn = _gather(events)
+    teller = _Teller(view, names, locale, squares)
+    lines = [teller.summary(turn.chariot(seat)) for seat in turn.order]
+    if turn.race_end is not None:
+        end = turn.race_end
+        lines.append(say(locale, "reveal.race_end", name=teller.name(end.winner), turns=end.turns))
+    text = "\n".join(line for line in lines if line)
+    return text if utf16_length(text) <= MESSAGE_LIMIT // 2 else _cut(text, MESSAGE_LIMIT // 2)
+
+
 def reveal_text(
     events: Sequence[Event],
     view: SeatView,
     *,
     names: Mapping[str, str] | None = None,
     locale: str = "en",
+    titled: bool = True,
+    squares: bool = False,
 ) -> str:
     """The story of one resolved turn from its public events, in movement order: each
     chariot's revealed move, passes (with the section of the track), whips and why they
@@ -429,14 +475,16 @@ def reveal_text(
     (never their face), laps; then damage, the new crowd card, the emperor's roll, and the
     race's end with its podium. ``view`` is any view of the race after the turn. Private
     events are skipped. At most 2,000 characters: card faces give way to card counts, then
-    the story is cut with "…", keeping the race's end."""
+    the story is cut with "…", keeping the race's end. Without ``titled``, the story has
+    no "Turn 3" line (its post has its own header). With ``squares``, symbols are coloured
+    squares ("🟥5")."""
     turn = _gather(events)
-    teller = _Teller(view, names, locale)
+    teller = _Teller(view, names, locale, squares)
     title = say(locale, "reveal.title", turn=_turn_number(turn, view))
     tail = [teller.race_end(turn.race_end)] if turn.race_end is not None else []
 
     def body(detailed: bool) -> list[str]:
-        lines = [title]
+        lines = [title] if titled else []
         if turn.first_turn and turn.order:
             lines.append(say(locale, "reveal.first_turn", name=teller.name(turn.order[0])))
         for seat in turn.order:

@@ -211,7 +211,7 @@ class NimFront(GameFront, game="nim", controls=CONTROLS, keys=KEYS, **GROUP):
         text = self.say(locale, "nim.podium", table=table.id, name=name)
         return Post(text, pings=player_ids(table))
 
-    async def board_content(self, table: Table) -> str | None:
+    async def board_content(self, table: Table, channel: Any) -> str | None:
         _, view = await self.service.view_for(table.id, None)
         return self.board_text(table, view, table.row.locale)
 
