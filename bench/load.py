@@ -1,7 +1,8 @@
 """The bot under load through the fake Discord, against a floor: a bare discord.py bot that
 only acknowledges each interaction.
 
-    python bench/load.py [--races 20] [--seats 4] [--ai-seats 0] [--turns 2] [--rate 20]
+    python bench/load.py [--game charioteer|cartographers|carcassonne]
+                         [--races 20] [--seats 4] [--ai-seats 0] [--turns 2] [--rate 20]
                          [--seed 1] [--schema-checks] [--skip-floor] [--profile-bot FILE]
                          [--database-url postgresql://…] [--processes 1]
 
@@ -22,6 +23,18 @@ user (``failed_no_answer_in_3s``); the player goes on as if a join, Start or Con
 worked (the bot acts before it answers) and tries a panel step again. A race that stops
 getting boards ends the run after ``--stall`` seconds without progress
 (``outcome: stalled``; ``races_completed`` says how many got their last board).
+
+**Games.** ``--game`` (Charioteer by default, as described above) plays the same way with
+the game's lobby command and panel, every seat a member clicking. Cartographers: every
+seat, every turn, clicks **Draw** on the turn's post, picks a terrain, a shape, a row and
+a column at random in the private panel, clicks **Suggest** when that drawing does not
+fit (then the card's other shapes, one by one, when the shape fits nowhere) and
+**Confirm**. Carcassonne: the seat each turn's post names clicks **Play**, picks a spot at
+random, **Place**, where to deploy (a feature or nothing) at random, **Confirm**;
+``--turns`` is then each seat's turns. Their panels are drawn (the bot defers, then edits
+its answer in): a player goes on once the content is in, and ``interaction_to_panel``
+(``panel_by_kind``) times each of those steps from the interaction to its content, the
+picture in place; ``interaction_to_response`` stays the time to the initial response.
 
 **Open loop.** A scheduler dispatches one interaction every ``1 / --rate`` seconds, taking
 the player that has been ready longest; if no player is ready the slot is lost (counted as
@@ -81,6 +94,7 @@ import copy
 import gc
 import json
 import os
+import re
 import signal
 import sqlite3
 import sys
@@ -90,7 +104,7 @@ from collections import Counter, deque
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
@@ -99,6 +113,7 @@ from bench.stats import cpu_seconds, peak_rss_mib, summary_ms
 from bot.storage import is_postgres_url
 from engine.core import Rng
 from tests.databases import fresh_schema
+from tests.e2e import mapmakers, tilelayers
 from tests.e2e.players import BOARD, custom_id, select_options
 from tests.fakediscord import spec
 from tests.fakediscord.errors import RequestRecord
@@ -146,9 +161,12 @@ class RequestTail(list[RequestRecord]):
 class Tracker:
     """Hooks on one fake: interaction answers (as futures) and new board messages."""
 
-    def __init__(self, fake: FakeDiscord) -> None:
+    def __init__(self, fake: FakeDiscord, game: Game) -> None:
         self.fake = fake
         self.arrivals: dict[int, float] = {}
+        self.contents: dict[int, float] = {}
+        """When each interaction's answer got its content (a drawn panel's, after its
+        deferral), by interaction id."""
         self.routes: Counter[str] = Counter()
         self._waiting: dict[int, asyncio.Future[int]] = {}
         self._answered: dict[int, int] = {}
@@ -159,6 +177,8 @@ class Tracker:
         original_callback = interactions.callback
         original_deadline = interactions._deadline
         original_new_message = fake.new_message
+        original_complete = interactions.complete_deferred
+        original_edit = interactions.edit
 
         def callback(
             interaction_id: int,
@@ -178,18 +198,30 @@ class Tracker:
 
         def new_message(*args: Any, **kwargs: Any) -> Message:
             message = original_new_message(*args, **kwargs)
-            match = BOARD.match(message.content)
-            if (
-                match is not None
-                and message.ephemeral_to is None
-                and has_control(message, "choose")
-            ):
-                self.on_board(int(match.group(1)), int(match.group(2)), message)
+            posted = game.posted(message)
+            if posted is not None:
+                self.on_board(*posted, message)
             return message
+
+        def complete_deferred(interaction: Interaction, body: Any, uploads: Any) -> None:
+            original_complete(interaction, body, uploads)
+            self._content(interaction)
+
+        def edit(interaction: Interaction, message: Message, body: Any, uploads: Any) -> Message:
+            edited = original_edit(interaction, message, body, uploads)
+            if interaction.original_ready:
+                self._content(interaction)
+            return edited
 
         interactions.callback = callback  # type: ignore[method-assign]
         interactions._deadline = deadline  # type: ignore[method-assign]
+        interactions.complete_deferred = complete_deferred  # type: ignore[method-assign]
+        interactions.edit = edit  # type: ignore[method-assign]
         fake.new_message = new_message  # type: ignore[method-assign]
+
+    def _content(self, interaction: Interaction) -> None:
+        self.contents.setdefault(interaction.id, self.fake.clock.now())
+        self.fake.notify()
 
     def _settle(self, interaction_id: int, kind: int) -> None:
         future = self._waiting.pop(interaction_id, None)
@@ -228,6 +260,51 @@ def skip_schema_checks() -> None:
     spec.validate_body = lambda operation, body: None
 
 
+# ---------------------------------------------------------------------- games
+
+
+@dataclass(frozen=True)
+class Game:
+    """What the bench needs to know of a game: its lobby command, how its turn posts read
+    and the button on them that opens a seat's panel, and who plays each post (every seat,
+    or only the seat it names)."""
+
+    name: str
+    command: str
+    post: re.Pattern[str]
+    opens: str
+    every_seat_plays: bool = True
+
+    def posted(self, message: Message) -> tuple[int, int] | None:
+        """The table and turn of a public turn post, else None."""
+        match = self.post.match(message.content)
+        if match is None or message.ephemeral_to is not None:
+            return None
+        if not has_control(message, self.opens):
+            return None
+        return int(custom_id(message, self.opens).split(":")[1]), int(match.group(2))
+
+    def options(self, args: argparse.Namespace) -> dict[str, Any]:
+        """The lobby command's options besides the seats."""
+        if self.name == "charioteer":
+            return {"laps": args.laps, "turn_limit": args.turn_limit}
+        return {"turn_limit": args.turn_limit}
+
+    def last_turn(self, race: Race, turns: int) -> int:
+        """The last turn a run plays: ``turns`` each seat's."""
+        seats = len(race.humans) + race.ai
+        return turns if self.every_seat_plays else turns * seats
+
+
+GAMES = {
+    "charioteer": Game("charioteer", "race new", BOARD, "choose"),
+    "cartographers": Game("cartographers", "cartographers new", mapmakers.POST, "draw"),
+    "carcassonne": Game(
+        "carcassonne", "carcassonne new", tilelayers.POST, "play", every_seat_plays=False
+    ),
+}
+
+
 # ---------------------------------------------------------------------- players
 
 
@@ -264,6 +341,7 @@ class Player:
     confirmed: int = 0
     panel: Message | None = None
     retries: int = 0
+    tries: int = 0
     script: list[Step] = field(default_factory=list)
     first_dispatch: float = float("inf")
 
@@ -277,6 +355,7 @@ class Record:
 @dataclass
 class RunLog:
     records: list[Record] = field(default_factory=list)
+    contents: list[Record] = field(default_factory=list)
     failed: Counter[str] = field(default_factory=Counter)
     errors: Counter[str] = field(default_factory=Counter)
     error_texts: Counter[str] = field(default_factory=Counter)
@@ -327,9 +406,10 @@ class Scheduler:
 class Bench:
     """Shared parts of a run: the fake, its tracker, the scheduler and the log."""
 
-    def __init__(self, fake: FakeDiscord, rate: float) -> None:
+    def __init__(self, fake: FakeDiscord, rate: float, game: Game) -> None:
         self.fake = fake
-        self.tracker = Tracker(fake)
+        self.game = game
+        self.tracker = Tracker(fake, game)
         self.log = RunLog()
         self.scheduler = Scheduler(rate, self.log)
 
@@ -352,12 +432,30 @@ class Bench:
         self.log.last_progress = time.time()
         return interaction, kind
 
+    async def content(self, step: str, interaction: Interaction) -> Message:
+        """The message a drawn panel's answer filled in after its deferral; logs the time
+        from the interaction to that content."""
+        await self.fake.wait_for(
+            lambda: interaction.original_ready or interaction.failed,
+            ANSWER_TIMEOUT,
+            f"the content of {interaction!r}",
+        )
+        if interaction.original is None or not interaction.original_ready:
+            raise InteractionFailedToAnswer()
+        arrived = self.tracker.contents.pop(interaction.id, None)
+        if arrived is not None:
+            self.log.contents.append(Record(step, arrived - interaction.created_at))
+        self.log.last_progress = time.time()
+        return interaction.original
+
 
 class ProductPlayers:
-    """The product run's players: lobby, join, start, then turns through the panel."""
+    """The product run's players: lobby, join, start, then turns through the panel (each
+    game's panel steps are :meth:`play` of its subclass)."""
 
     def __init__(self, bench: Bench, races: list[Race], turns: int, options: dict[str, Any]):
         self.bench = bench
+        self.game = bench.game
         self.races = races
         self.turns = turns
         self.options = options
@@ -379,7 +477,7 @@ class ProductPlayers:
         self.bench.log.last_progress = time.time()
         race.boards[turn] = message
         self.snapshots.setdefault("board", snapshot(message))
-        if turn > self.turns:
+        if turn > self.game.last_turn(race, self.turns):
             race.done_at = time.time()
             self.check_done()
             return
@@ -392,18 +490,34 @@ class ProductPlayers:
             self.all_done.set()
 
     def next_turn(self, player: Player) -> None:
-        """Choose a move on the newest board this player has not played yet, or wait."""
-        if player.confirmed >= self.turns:
+        """Open the panel on the next board this player plays, or wait."""
+        wanted = self.turn_due(player)
+        if wanted is None:
             player.step = "done"
-            return
-        wanted = player.confirmed + 1
-        if wanted in player.race.boards:
+        elif wanted in player.race.boards:
             player.turn = wanted
-            player.step = "choose"
+            player.step = self.game.opens
             player.retries = 0
             self.bench.scheduler.make_ready(player)
         else:
             player.step = "wait"
+
+    def turn_due(self, player: Player) -> int | None:
+        """The next turn this player plays (perhaps not posted yet); None when done. Every
+        seat plays every turn, or (Carcassonne) the seat a post names plays it."""
+        race = player.race
+        last = self.game.last_turn(race, self.turns)
+        if self.game.every_seat_plays:
+            wanted = player.confirmed + 1
+            return wanted if wanted <= last else None
+        if race.done_at is not None:
+            return None
+        named = [
+            turn
+            for turn, board in race.boards.items()
+            if player.confirmed < turn <= last and player.user.mention in board.content
+        ]
+        return min(named, default=-1)
 
     async def act(self, player: Player) -> None:
         step = player.step
@@ -462,7 +576,7 @@ class ProductPlayers:
             player.confirmed = player.turn
             self.next_turn(player)
         else:
-            player.step = "choose"
+            player.step = self.game.opens
             self.bench.scheduler.make_ready(player)
 
     async def perform(self, player: Player) -> None:
@@ -473,7 +587,7 @@ class ProductPlayers:
             interaction, _ = await bench.interact(
                 player,
                 Step("new", "new", tuple(f"{k}={v}" for k, v in options.items())),
-                user.slash(race.channel, "race new", **options),
+                user.slash(race.channel, self.game.command, **options),
             )
             lobby = answered_message(interaction, "join")
             self.snapshots.setdefault("lobby", snapshot(lobby))
@@ -492,7 +606,9 @@ class ProductPlayers:
             self.lobby_filled(race)
         elif step == "addai":
             assert race.lobby is not None
-            await self.select(player, "addai", race.lobby, ("greedy",))
+            levels = [o["value"] for o in select_options(race.lobby, "addai")]
+            level = "greedy" if "greedy" in levels else levels[0]
+            await self.select(player, "addai", race.lobby, (level,))
             race.seated += 1
             self.lobby_filled(race)
         elif step == "start":
@@ -500,7 +616,77 @@ class ProductPlayers:
             await self.click(player, "start", race.lobby)
             player.step = "wait"
             self.next_turn(player)
-        elif step == "choose":
+        else:
+            await self.play(player)
+
+    async def play(self, player: Player) -> None:
+        """One step of a turn, from opening the panel to confirming."""
+        raise NotImplementedError
+
+    def remember(self, panel: Message) -> None:
+        """A copy of each kind of panel (by its controls), for the floor to click on."""
+        verbs = sorted({c.split(":")[2] for c in panel.custom_ids() if c.count(":") == 3})
+        self.snapshots.setdefault("panel:" + ",".join(verbs), snapshot(panel))
+
+    async def drawn(self, player: Player, interaction: Interaction, verb: str) -> Message:
+        """The panel a drawn answer filled in, which must have a ``verb`` control."""
+        panel = await self.bench.content(player.step, interaction)
+        if not has_control(panel, verb):
+            raise UnexpectedAnswer(panel.content)
+        player.panel = panel
+        self.remember(panel)
+        return panel
+
+    def lobby_filled(self, race: Race) -> None:
+        """After every seat: the host adds the next AI seat, or starts when all are in."""
+        host = race.humans[0]
+        humans_in = race.seated >= len(race.humans) - 1
+        if not humans_in or host.step not in ("new", "wait", "addai"):
+            return
+        ai_added = race.seated - (len(race.humans) - 1)
+        host.step = "addai" if ai_added < race.ai else "start"
+        self.bench.scheduler.make_ready(host)
+
+    @staticmethod
+    def panel_of(player: Player) -> Message:
+        if player.panel is None:
+            raise UnexpectedAnswer("no panel open")
+        return player.panel
+
+    async def click(self, player: Player, verb: str, message: Message) -> Interaction:
+        interaction, kind = await self.bench.interact(
+            player, Step(verb, verb), player.user.click(message, custom_id(message, verb))
+        )
+        if kind == 4 and verb != self.game.opens:
+            raise UnexpectedAnswer(interaction.original.content if interaction.original else "")
+        return interaction
+
+    async def select(
+        self,
+        player: Player,
+        verb: str,
+        message: Message,
+        values: tuple[str, ...],
+        *,
+        kind: str | None = None,
+    ) -> Interaction:
+        interaction, answer = await self.bench.interact(
+            player,
+            Step(kind or verb, verb, values),
+            player.user.select(message, custom_id(message, verb), list(values)),
+        )
+        if answer == 4:
+            raise UnexpectedAnswer(interaction.original.content if interaction.original else "")
+        return interaction
+
+
+class CharioteerPlayers(ProductPlayers):
+    """Charioteer's turn: Choose move, a symbol and the cards showing it (the crowd card
+    or a reset move when needed, as ``tests/e2e/players.py`` does), Confirm."""
+
+    async def play(self, player: Player) -> None:
+        step, race, ready = player.step, player.race, self.bench.scheduler.make_ready
+        if step == "choose":
             board = race.boards[player.turn]
             interaction = await self.click(player, "choose", board)
             player.panel = answered_message(interaction, "symbol")
@@ -556,47 +742,90 @@ class ProductPlayers:
             player.confirmed = player.turn
             self.next_turn(player)
 
-    def lobby_filled(self, race: Race) -> None:
-        """After every seat: the host adds the next AI seat, or starts when all are in."""
-        host = race.humans[0]
-        humans_in = race.seated >= len(race.humans) - 1
-        if not humans_in or host.step not in ("new", "wait", "addai"):
+
+class CartographersPlayers(ProductPlayers):
+    """Cartographers' turn on the Draw panel: Draw, then a terrain, a shape, a row and a
+    column picked at random; Suggest when that drawing does not fit (and the card's other
+    shapes when the one picked fits nowhere); Confirm. Every step but Confirm is drawn:
+    the player goes on once the panel's new content is in."""
+
+    PICKS: ClassVar[dict[str, str]] = {"terrain": "shape", "shape": "row", "row": "col"}
+
+    async def play(self, player: Player) -> None:
+        step, race, ready = player.step, player.race, self.bench.scheduler.make_ready
+        if step == "draw":
+            interaction = await self.click(player, "draw", race.boards[player.turn])
+            await self.drawn(player, interaction, "confirm")
+            player.step, player.tries = "terrain", 0
+        elif step in ("terrain", "shape", "row", "col"):
+            panel = self.panel_of(player)
+            values = [o["value"] for o in select_options(panel, step)]
+            interaction = await self.select(
+                player, step, panel, (values[player.rng.below(len(values))],)
+            )
+            panel = await self.drawn(player, interaction, "confirm")
+            player.step = self.PICKS.get(step, "confirm" if confirm_enabled(panel) else "suggest")
+        elif step in ("suggest", "reshape"):
+            panel = self.panel_of(player)
+            if step == "suggest":
+                interaction = await self.click(player, "suggest", panel)
+            else:
+                shapes = [o["value"] for o in select_options(panel, "shape")]
+                if player.tries >= len(shapes):
+                    raise UnexpectedAnswer("no shape of the card fits")
+                interaction = await self.select(
+                    player, "shape", panel, (shapes[player.tries],), kind="reshape"
+                )
+                player.tries += 1
+            panel = await self.drawn(player, interaction, "confirm")
+            player.step = "confirm" if confirm_enabled(panel) else "reshape"
+        elif step == "confirm":
+            await self.confirm(player)
             return
-        ai_added = race.seated - (len(race.humans) - 1)
-        host.step = "addai" if ai_added < race.ai else "start"
-        self.bench.scheduler.make_ready(host)
+        ready(player)
 
-    @staticmethod
-    def panel_of(player: Player) -> Message:
-        if player.panel is None:
-            raise UnexpectedAnswer("no panel open")
-        return player.panel
+    async def confirm(self, player: Player) -> None:
+        panel = self.panel_of(player)
+        if not confirm_enabled(panel):
+            raise UnexpectedAnswer("confirm is not enabled")
+        await self.click(player, "confirm", panel)
+        player.confirmed = player.turn
+        self.next_turn(player)
 
-    async def click(self, player: Player, verb: str, message: Message) -> Interaction:
-        interaction, kind = await self.bench.interact(
-            player, Step(verb, verb), player.user.click(message, custom_id(message, verb))
-        )
-        if kind == 4 and verb != "choose":
-            raise UnexpectedAnswer(interaction.original.content if interaction.original else "")
-        return interaction
 
-    async def select(
-        self,
-        player: Player,
-        verb: str,
-        message: Message,
-        values: tuple[str, ...],
-        *,
-        kind: str | None = None,
-    ) -> Interaction:
-        interaction, answer = await self.bench.interact(
-            player,
-            Step(kind or verb, verb, values),
-            player.user.select(message, custom_id(message, verb), list(values)),
-        )
-        if answer == 4:
-            raise UnexpectedAnswer(interaction.original.content if interaction.original else "")
-        return interaction
+class CarcassonnePlayers(CartographersPlayers):
+    """Carcassonne's turn, for the seat the turn's post names: Play, a spot picked at
+    random, Place, where to deploy (a feature or nothing, at random), Confirm. Every step
+    but Confirm is drawn."""
+
+    async def play(self, player: Player) -> None:
+        step, race, ready = player.step, player.race, self.bench.scheduler.make_ready
+        if step == "play":
+            interaction = await self.click(player, "play", race.boards[player.turn])
+            await self.drawn(player, interaction, "place")
+            player.step = "spot"
+        elif step in ("spot", "where"):
+            panel = self.panel_of(player)
+            values = [o["value"] for o in select_options(panel, step)]
+            choice = values[player.rng.below(len(values))]
+            interaction = await self.select(player, step, panel, (choice,))
+            await self.drawn(player, interaction, "place" if step == "spot" else "confirm")
+            player.step = "place" if step == "spot" else "confirm"
+        elif step == "place":
+            interaction = await self.click(player, "place", self.panel_of(player))
+            panel = await self.drawn(player, interaction, "confirm")
+            player.step = "where" if has_control(panel, "where") else "confirm"
+        elif step == "confirm":
+            await self.confirm(player)
+            return
+        ready(player)
+
+
+PLAYERS: dict[str, type[ProductPlayers]] = {
+    "charioteer": CharioteerPlayers,
+    "cartographers": CartographersPlayers,
+    "carcassonne": CarcassonnePlayers,
+}
 
 
 class UnexpectedAnswer(Exception):
@@ -639,6 +868,7 @@ class FloorPlayers:
         snapshots: dict[str, dict[str, Any]],
     ) -> None:
         self.bench = bench
+        self.command = bench.game.command
         self.channel = channel
         self.players: list[tuple[User, deque[Step]]] = [
             (user, deque(script)) for user, script in zip(users, scripts, strict=True)
@@ -678,7 +908,7 @@ class FloorPlayers:
                     key: int(value) if value.isdigit() else value
                     for key, value in (item.split("=", 1) for item in step.values)
                 }
-                make = user.slash(self.channel, "race new", **options)
+                make = user.slash(self.channel, self.command, **options)
             else:
                 message = self.message_with(step.verb)
                 control = custom_id(message, step.verb)
@@ -912,36 +1142,52 @@ def figures(bench: Bench, processes: list[BotProcess], window: Window) -> dict[s
     bot_requests = sum(
         count for route, count in bench.tracker.routes.items() if "/callback" not in route
     )
-    return {
-        "window_seconds": round(seconds, 2),
-        "dispatched": log.dispatched,
-        "answered": answered,
-        "interactions_per_second": round(answered / seconds, 1),
-        "idle_slots": log.idle_slots,
-        "failed_no_answer_in_3s": dict(log.failed),
-        "answered_with_an_error": dict(log.errors),
-        "error_answers": dict(log.error_texts.most_common(6)),
-        "refused_by_the_client": dict(log.refused),
-        "interaction_to_response": summary_ms(every),
-        "setup_interactions": summary_ms(setup),
-        "turn_interactions": summary_ms(turns),
-        "by_kind": {kind: summary_ms(times) for kind, times in sorted(by_kind.items())},
-        "dispatch_lag": summary_ms(log.dispatch_lag),
-        "bot_cpu_seconds": round(bot_cpu, 2),
-        "bot_cpu_share_of_a_core": round(bot_cpu / seconds, 2),
-        "bot_cpu_ms_per_interaction": round(bot_cpu / max(1, answered) * 1000, 2),
-        "bench_cpu_share_of_a_core": round(window.own_cpu / seconds, 2),
-        "bot_rest_calls_besides_callbacks": bot_requests,
-        "bot_peak_rss_mib": round(sum(m["VmHWM"] for m in memory) / 1024, 1),
-        "bot_rss_at_end_mib": round(sum(m["VmRSS"] for m in memory) / 1024, 1),
-        "violations": len(bench.fake.violations),
-        "bench_gc_pauses": GC.take(),
-        "outcome": window.outcome,
-    } | (
-        {"bot_peak_rss_mib_by_process": [round(m["VmHWM"] / 1024, 1) for m in memory]}
-        if len(memory) > 1
-        else {}
+    return (
+        {
+            "window_seconds": round(seconds, 2),
+            "dispatched": log.dispatched,
+            "answered": answered,
+            "interactions_per_second": round(answered / seconds, 1),
+            "idle_slots": log.idle_slots,
+            "failed_no_answer_in_3s": dict(log.failed),
+            "answered_with_an_error": dict(log.errors),
+            "error_answers": dict(log.error_texts.most_common(6)),
+            "refused_by_the_client": dict(log.refused),
+            "interaction_to_response": summary_ms(every),
+            "setup_interactions": summary_ms(setup),
+            "turn_interactions": summary_ms(turns),
+            "by_kind": {kind: summary_ms(times) for kind, times in sorted(by_kind.items())},
+            "dispatch_lag": summary_ms(log.dispatch_lag),
+            "bot_cpu_seconds": round(bot_cpu, 2),
+            "bot_cpu_share_of_a_core": round(bot_cpu / seconds, 2),
+            "bot_cpu_ms_per_interaction": round(bot_cpu / max(1, answered) * 1000, 2),
+            "bench_cpu_share_of_a_core": round(window.own_cpu / seconds, 2),
+            "bot_rest_calls_besides_callbacks": bot_requests,
+            "bot_peak_rss_mib": round(sum(m["VmHWM"] for m in memory) / 1024, 1),
+            "bot_rss_at_end_mib": round(sum(m["VmRSS"] for m in memory) / 1024, 1),
+            "violations": len(bench.fake.violations),
+            "bench_gc_pauses": GC.take(),
+            "outcome": window.outcome,
+        }
+        | (
+            {"bot_peak_rss_mib_by_process": [round(m["VmHWM"] / 1024, 1) for m in memory]}
+            if len(memory) > 1
+            else {}
+        )
+        | (panel_figures(log.contents) if log.contents else {})
     )
+
+
+def panel_figures(contents: list[Record]) -> dict[str, Any]:
+    """A drawn panel's times: from the interaction to its content (the picture in place),
+    over every drawn step and by kind."""
+    by_kind: dict[str, list[float]] = {}
+    for record in contents:
+        by_kind.setdefault(record.kind, []).append(record.seconds)
+    return {
+        "interaction_to_panel": summary_ms([record.seconds for record in contents]),
+        "panel_by_kind": {kind: summary_ms(times) for kind, times in sorted(by_kind.items())},
+    }
 
 
 async def product_run(args: argparse.Namespace, folder: Path) -> dict[str, Any]:
@@ -954,7 +1200,8 @@ async def product_run(args: argparse.Namespace, folder: Path) -> dict[str, Any]:
 async def product_run_on(args: argparse.Namespace, folder: Path, database: str) -> dict[str, Any]:
     fake = await FakeDiscord.start()
     try:
-        bench = Bench(fake, args.rate)
+        game = GAMES[args.game]
+        bench = Bench(fake, args.rate, game)
         shards = args.processes
         guilds = [
             fake.add_guild("Circus" if shards == 1 else f"Circus {shard}", shard=(shard, shards))
@@ -973,8 +1220,7 @@ async def product_run_on(args: argparse.Namespace, folder: Path, database: str) 
                 user = guild.add_member(f"r{number}s{seat}")
                 race.humans.append(Player(user, race, Rng(args.seed, number * 8 + seat)))
             races.append(race)
-        options: dict[str, Any] = {"laps": args.laps, "turn_limit": args.turn_limit}
-        players = ProductPlayers(bench, races, args.turns, options)
+        players = PLAYERS[game.name](bench, races, args.turns, game.options(args))
         key = "DATABASE_URL" if is_postgres_url(database) else "DATABASE_PATH"
         envs = []
         for index in range(shards):
@@ -994,7 +1240,7 @@ async def product_run_on(args: argparse.Namespace, folder: Path, database: str) 
                 env["BENCH_PROFILE"] = str(args.profile_bot.resolve())
             envs.append(env)
         print(f"product: starting {shards} bot process(es) …", file=sys.stderr)
-        async with started_cluster(fake, PRODUCT, envs) as processes:
+        async with started_cluster(fake, PRODUCT, envs, game.command.split()[0]) as processes:
             commits_before = sum(r["commits"] for r in await bot_reports(processes, folder))
             rows_before = await database_counts(database)
             print(
@@ -1044,7 +1290,8 @@ async def floor_run(
 ) -> dict[str, Any]:
     fake = await FakeDiscord.start()
     try:
-        bench = Bench(fake, args.rate)
+        game = GAMES[args.game]
+        bench = Bench(fake, args.rate, game)
         guild = fake.add_guild("Circus")
         channel = guild.add_text_channel("floor")
         scripts: list[list[Step]] = replay["scripts"]
@@ -1052,7 +1299,8 @@ async def floor_run(
         commands = folder / "commands.json"
         commands.write_text(json.dumps(replay["commands"]), encoding="utf-8")
         print("floor: starting the floor bot …", file=sys.stderr)
-        async with started(fake, FLOOR, {"FLOOR_COMMANDS": str(commands)}) as process:
+        floor_env = {"FLOOR_COMMANDS": str(commands)}
+        async with started(fake, FLOOR, floor_env, game.command.split()[0]) as process:
             players = FloorPlayers(bench, channel, users, scripts, replay["snapshots"])
             print(f"floor: {sum(map(len, scripts))} interactions …", file=sys.stderr)
             window = await measured_window(
@@ -1088,14 +1336,19 @@ def ratios(product: dict[str, Any], floor: dict[str, Any]) -> dict[str, float | 
             product["bot_cpu_ms_per_interaction"], floor["bot_cpu_ms_per_interaction"]
         ),
         "bot_peak_rss": divide(product["bot_peak_rss_mib"], floor["bot_peak_rss_mib"]),
-    }
+    } | (
+        {"p99_panel_to_floor_response": divide(panel.get("p99_ms"), latency_f.get("p99_ms"))}
+        if (panel := product.get("interaction_to_panel")) is not None
+        else {}
+    )
 
 
 def parse(argv: list[str] | None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
     )
-    parser.add_argument("--races", type=int, default=20)
+    parser.add_argument("--game", choices=sorted(GAMES), default="charioteer")
+    parser.add_argument("--races", type=int, default=20, help="tables to play")
     parser.add_argument("--seats", type=int, default=4, help="seats per race, AI seats included")
     parser.add_argument("--ai-seats", type=int, default=0, help="AI seats per race (greedy)")
     parser.add_argument("--turns", type=int, default=2, help="turns every race plays")
