@@ -55,6 +55,9 @@ a second, for the product and the floor alike (``bench_gc_pauses`` shows what is
 **Commits.** Exact SQLite commits of the bot (``Storage.commits``) before and after the
 window, and the rows the window added to the bot's database (actions, posted
 announcements, races). **Memory:** the bot process's peak resident set (``VmHWM``).
+**Picture workers:** the CPU the bot processes' children (the processes drawing pictures)
+used over the window, apart (``picture_workers_cpu_seconds``) and added to the bot's
+(``bot_and_workers_cpu_ms_per_interaction``).
 **Loop holds:** the bot runs with ``LOOP_WATCH_MS`` (``--loop-watch-ms``, 20 by default);
 ``bot_loop_holds`` lists, per process, the callbacks that held its event loop that long or
 longer during the window, by what they were, and its garbage collections by generation
@@ -966,6 +969,8 @@ class Window:
     outcome: str
     seconds: float
     bot_cpu: float
+    workers_cpu: float
+    """The CPU the bot processes' children (the picture workers) used."""
     own_cpu: float
 
 
@@ -980,6 +985,7 @@ async def measured_window(
     """Start the players (``begin``), dispatch at the fixed rate until ``done`` (or a
     stall, or the time limit), and measure the window from the first dispatch."""
     bot_cpu_before, own_cpu_before = processes_cpu(processes), cpu_seconds()
+    workers_before = children_cpu(processes)
     gc.collect()
     gc.freeze()
     gc.disable()  # a full collection over the fake's messages pauses this process
@@ -996,9 +1002,11 @@ async def measured_window(
     bench.scheduler.stop.set()
     await scheduler
     bot_cpu = processes_cpu(processes) - bot_cpu_before
+    workers_after = children_cpu(processes)
+    workers_cpu = sum(cpu - workers_before.get(pid, 0.0) for pid, cpu in workers_after.items())
     own_cpu = cpu_seconds() - own_cpu_before
     assert bench.log.first_dispatch is not None
-    return Window(outcome, end - bench.log.first_dispatch, bot_cpu, own_cpu)
+    return Window(outcome, end - bench.log.first_dispatch, bot_cpu, workers_cpu, own_cpu)
 
 
 class GcPauses:
@@ -1036,6 +1044,28 @@ def proc_status(pid: int) -> dict[str, int]:
             if key in ("VmHWM", "VmRSS"):
                 out[key] = int(value.split()[0])
     return out
+
+
+def children_cpu(processes: list[BotProcess]) -> dict[int, float]:
+    """CPU seconds of every descendant of the bot processes (the picture workers), by pid."""
+    parents: dict[int, int] = {}
+    for entry in os.listdir("/proc"):
+        path = Path("/proc", entry, "stat")
+        if entry.isdigit():
+            with contextlib.suppress(OSError):
+                parents[int(entry)] = int(path.read_text().rsplit(")", 1)[1].split()[1])
+    family = {process.process.pid for process in processes}
+    found: dict[int, float] = {}
+    grew = True
+    while grew:
+        grew = False
+        for pid, parent in parents.items():
+            if parent in family and pid not in family:
+                family.add(pid)
+                with contextlib.suppress(OSError):
+                    found[pid] = proc_cpu(pid)
+                grew = True
+    return found
 
 
 def processes_cpu(processes: list[BotProcess]) -> float:
@@ -1161,6 +1191,10 @@ def figures(bench: Bench, processes: list[BotProcess], window: Window) -> dict[s
             "bot_cpu_seconds": round(bot_cpu, 2),
             "bot_cpu_share_of_a_core": round(bot_cpu / seconds, 2),
             "bot_cpu_ms_per_interaction": round(bot_cpu / max(1, answered) * 1000, 2),
+            "picture_workers_cpu_seconds": round(window.workers_cpu, 2),
+            "bot_and_workers_cpu_ms_per_interaction": round(
+                (bot_cpu + window.workers_cpu) / max(1, answered) * 1000, 2
+            ),
             "bench_cpu_share_of_a_core": round(window.own_cpu / seconds, 2),
             "bot_rest_calls_besides_callbacks": bot_requests,
             "bot_peak_rss_mib": round(sum(m["VmHWM"] for m in memory) / 1024, 1),
