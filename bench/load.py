@@ -78,7 +78,8 @@ about 0.3 of a core, more than the bot itself uses); ``--schema-checks`` turns i
 **PostgreSQL.** ``--database-url`` (a server, e.g. ``postgresql://postgres@127.0.0.1:5432/test``)
 runs the product on a fresh schema of that server (``DATABASE_URL`` with ``search_path``),
 made before the run and dropped after; ``postgres_commits`` (in place of ``sqlite_commits``)
-counts committed transactions.
+counts committed transactions, and ``database_cpu_seconds`` the CPU of the server's
+processes serving the bot's connections over the window (the server on this machine).
 
 **Cluster.** ``--processes N`` runs the product as N processes, process i with
 ``CLUSTER_INDEX=i CLUSTER_SIZE=N SHARD_COUNT=N``, all on the same database (use
@@ -111,7 +112,7 @@ from typing import Any, ClassVar
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bench.postgres import scalar
+from bench.postgres import backends_of, scalar
 from bench.stats import cpu_seconds, peak_rss_mib, summary_ms
 from bot.storage import is_postgres_url
 from engine.core import Rng
@@ -972,6 +973,8 @@ class Window:
     workers_cpu: float
     """The CPU the bot processes' children (the picture workers) used."""
     own_cpu: float
+    database_cpu: float | None = None
+    """The CPU the PostgreSQL server's processes serving the bot used (None on SQLite)."""
 
 
 async def measured_window(
@@ -981,9 +984,12 @@ async def measured_window(
     act: Callable[[Player], Awaitable[None]],
     done: asyncio.Event,
     args: argparse.Namespace,
+    database: str | None = None,
 ) -> Window:
     """Start the players (``begin``), dispatch at the fixed rate until ``done`` (or a
-    stall, or the time limit), and measure the window from the first dispatch."""
+    stall, or the time limit), and measure the window from the first dispatch (and the
+    CPU of the PostgreSQL ``database``'s processes serving the bot, if given)."""
+    database_before = await database_cpu(database, processes)
     bot_cpu_before, own_cpu_before = processes_cpu(processes), cpu_seconds()
     workers_before = children_cpu(processes)
     gc.collect()
@@ -1004,9 +1010,17 @@ async def measured_window(
     bot_cpu = processes_cpu(processes) - bot_cpu_before
     workers_after = children_cpu(processes)
     workers_cpu = sum(cpu - workers_before.get(pid, 0.0) for pid, cpu in workers_after.items())
+    database_after = await database_cpu(database, processes)
+    used_by_database = (
+        None
+        if database is None
+        else sum(cpu - database_before.get(pid, 0.0) for pid, cpu in database_after.items())
+    )
     own_cpu = cpu_seconds() - own_cpu_before
     assert bench.log.first_dispatch is not None
-    return Window(outcome, end - bench.log.first_dispatch, bot_cpu, workers_cpu, own_cpu)
+    return Window(
+        outcome, end - bench.log.first_dispatch, bot_cpu, workers_cpu, own_cpu, used_by_database
+    )
 
 
 class GcPauses:
@@ -1044,6 +1058,34 @@ def proc_status(pid: int) -> dict[str, int]:
             if key in ("VmHWM", "VmRSS"):
                 out[key] = int(value.split()[0])
     return out
+
+
+async def database_cpu(database: str | None, processes: list[BotProcess]) -> dict[int, float]:
+    """CPU seconds of each PostgreSQL server process serving a bot process's connection, by
+    pid (none on SQLite): the server runs on this machine, and its processes are found by
+    the local ports of the bots' sockets."""
+    if database is None or not is_postgres_url(database):
+        return {}
+    sockets: set[str] = set()
+    for process in processes:
+        folder = Path(f"/proc/{process.process.pid}/fd")
+        for fd in folder.iterdir():
+            with contextlib.suppress(OSError):
+                target = os.readlink(fd)
+                if target.startswith("socket:["):
+                    sockets.add(target[8:-1])
+    ports: set[int] = set()
+    for table in ("/proc/net/tcp", "/proc/net/tcp6"):
+        with contextlib.suppress(OSError), open(table, encoding="ascii") as lines:
+            for line in list(lines)[1:]:
+                fields = line.split()
+                if fields[9] in sockets:
+                    ports.add(int(fields[1].rsplit(":", 1)[1], 16))
+    found: dict[int, float] = {}
+    for pid in await backends_of(database, ports) if ports else []:
+        with contextlib.suppress(OSError):
+            found[pid] = proc_cpu(pid)
+    return found
 
 
 def children_cpu(processes: list[BotProcess]) -> dict[int, float]:
@@ -1196,6 +1238,14 @@ def figures(bench: Bench, processes: list[BotProcess], window: Window) -> dict[s
                 (bot_cpu + window.workers_cpu) / max(1, answered) * 1000, 2
             ),
             "bench_cpu_share_of_a_core": round(window.own_cpu / seconds, 2),
+            **(
+                {}
+                if window.database_cpu is None
+                else {
+                    "database_cpu_seconds": round(window.database_cpu, 2),
+                    "database_cpu_share_of_a_core": round(window.database_cpu / seconds, 2),
+                }
+            ),
             "bot_rest_calls_besides_callbacks": bot_requests,
             "bot_peak_rss_mib": round(sum(m["VmHWM"] for m in memory) / 1024, 1),
             "bot_rss_at_end_mib": round(sum(m["VmRSS"] for m in memory) / 1024, 1),
@@ -1283,7 +1333,7 @@ async def product_run_on(args: argparse.Namespace, folder: Path, database: str) 
                 file=sys.stderr,
             )
             window = await measured_window(
-                bench, processes, players.start, players.act, players.all_done, args
+                bench, processes, players.start, players.act, players.all_done, args, database
             )
             reports = await bot_reports(processes, folder)
             commits = sum(r["commits"] for r in reports) - commits_before
