@@ -34,7 +34,8 @@ random, **Place**, where to deploy (a feature or nothing) at random, **Confirm**
 ``--turns`` is then each seat's turns. Their panels are drawn (the bot defers, then edits
 its answer in): a player goes on once the content is in, and ``interaction_to_panel``
 (``panel_by_kind``) times each of those steps from the interaction to its content, the
-picture in place; ``interaction_to_response`` stays the time to the initial response.
+picture in place (``panel_not_filled_in`` counts those whose content never came within
+``ANSWER_TIMEOUT``); ``interaction_to_response`` stays the time to the initial response.
 
 **Open loop.** A scheduler dispatches one interaction every ``1 / --rate`` seconds, taking
 the player that has been ready longest; if no player is ready the slot is lost (counted as
@@ -360,6 +361,7 @@ class Record:
 class RunLog:
     records: list[Record] = field(default_factory=list)
     contents: list[Record] = field(default_factory=list)
+    unfilled: Counter[str] = field(default_factory=Counter)
     failed: Counter[str] = field(default_factory=Counter)
     errors: Counter[str] = field(default_factory=Counter)
     error_texts: Counter[str] = field(default_factory=Counter)
@@ -439,12 +441,14 @@ class Bench:
     async def content(self, step: str, interaction: Interaction) -> Message:
         """The message a drawn panel's answer filled in after its deferral; logs the time
         from the interaction to that content."""
-        await self.fake.wait_for(
-            lambda: interaction.original_ready or interaction.failed,
-            ANSWER_TIMEOUT,
-            f"the content of {interaction!r}",
-        )
+        with contextlib.suppress(TimeoutError):
+            await self.fake.wait_for(
+                lambda: interaction.original_ready or interaction.failed,
+                ANSWER_TIMEOUT,
+                f"the content of {interaction!r}",
+            )
         if interaction.original is None or not interaction.original_ready:
+            self.log.unfilled[step] += 1
             raise InteractionFailedToAnswer()
         arrived = self.tracker.contents.pop(interaction.id, None)
         if arrived is not None:
@@ -1258,19 +1262,21 @@ def figures(bench: Bench, processes: list[BotProcess], window: Window) -> dict[s
             if len(memory) > 1
             else {}
         )
-        | (panel_figures(log.contents) if log.contents else {})
+        | (panel_figures(log) if log.contents or log.unfilled else {})
     )
 
 
-def panel_figures(contents: list[Record]) -> dict[str, Any]:
+def panel_figures(log: RunLog) -> dict[str, Any]:
     """A drawn panel's times: from the interaction to its content (the picture in place),
-    over every drawn step and by kind."""
+    over every drawn step and by kind; the answers whose content never came (within
+    ``ANSWER_TIMEOUT``), by kind."""
     by_kind: dict[str, list[float]] = {}
-    for record in contents:
+    for record in log.contents:
         by_kind.setdefault(record.kind, []).append(record.seconds)
     return {
-        "interaction_to_panel": summary_ms([record.seconds for record in contents]),
+        "interaction_to_panel": summary_ms([record.seconds for record in log.contents]),
         "panel_by_kind": {kind: summary_ms(times) for kind, times in sorted(by_kind.items())},
+        "panel_not_filled_in": dict(log.unfilled),
     }
 
 
