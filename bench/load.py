@@ -58,7 +58,10 @@ window, and the rows the window added to the bot's database (actions, posted
 announcements, races). **Memory:** the bot process's peak resident set (``VmHWM``).
 **Picture workers:** the CPU the bot processes' children (the processes drawing pictures)
 used over the window, apart (``picture_workers_cpu_seconds``) and added to the bot's
-(``bot_and_workers_cpu_ms_per_interaction``).
+(``bot_and_workers_cpu_ms_per_interaction``). **Waiting for a CPU:** how long the bot's
+event loops and the picture workers were ready to run but got no CPU over the window
+(``/proc/…/schedstat``): on a machine busy with other work, the time a click or a picture
+waited for the machine, not for the bot.
 **Loop holds:** the bot runs with ``LOOP_WATCH_MS`` (``--loop-watch-ms``, 20 by default);
 ``bot_loop_holds`` lists, per process, the callbacks that held its event loop that long or
 longer during the window, by what they were, and its garbage collections by generation
@@ -979,6 +982,10 @@ class Window:
     own_cpu: float
     database_cpu: float | None = None
     """The CPU the PostgreSQL server's processes serving the bot used (None on SQLite)."""
+    bot_waited: float = 0.0
+    """How long the bot processes' event loops were ready to run but had no CPU."""
+    workers_waited: float = 0.0
+    """How long the picture workers were ready to run but had no CPU."""
 
 
 async def measured_window(
@@ -996,6 +1003,8 @@ async def measured_window(
     database_before = await database_cpu(database, processes)
     bot_cpu_before, own_cpu_before = processes_cpu(processes), cpu_seconds()
     workers_before = children_cpu(processes)
+    waited_before = [run_delay(process.process.pid) for process in processes]
+    workers_waited_before = children_cpu(processes, run_delay)
     gc.collect()
     gc.freeze()
     gc.disable()  # a full collection over the fake's messages pauses this process
@@ -1014,6 +1023,14 @@ async def measured_window(
     bot_cpu = processes_cpu(processes) - bot_cpu_before
     workers_after = children_cpu(processes)
     workers_cpu = sum(cpu - workers_before.get(pid, 0.0) for pid, cpu in workers_after.items())
+    waited = sum(
+        run_delay(process.process.pid) - before
+        for process, before in zip(processes, waited_before, strict=True)
+    )
+    workers_waited = sum(
+        delay - workers_waited_before.get(pid, 0.0)
+        for pid, delay in children_cpu(processes, run_delay).items()
+    )
     database_after = await database_cpu(database, processes)
     used_by_database = (
         None
@@ -1023,7 +1040,14 @@ async def measured_window(
     own_cpu = cpu_seconds() - own_cpu_before
     assert bench.log.first_dispatch is not None
     return Window(
-        outcome, end - bench.log.first_dispatch, bot_cpu, workers_cpu, own_cpu, used_by_database
+        outcome,
+        end - bench.log.first_dispatch,
+        bot_cpu,
+        workers_cpu,
+        own_cpu,
+        used_by_database,
+        waited,
+        workers_waited,
     )
 
 
@@ -1092,8 +1116,11 @@ async def database_cpu(database: str | None, processes: list[BotProcess]) -> dic
     return found
 
 
-def children_cpu(processes: list[BotProcess]) -> dict[int, float]:
-    """CPU seconds of every descendant of the bot processes (the picture workers), by pid."""
+def children_cpu(
+    processes: list[BotProcess], measure: Callable[[int], float] | None = None
+) -> dict[int, float]:
+    """CPU seconds (or ``measure``) of every descendant of the bot processes (the picture
+    workers), by pid."""
     parents: dict[int, int] = {}
     for entry in os.listdir("/proc"):
         path = Path("/proc", entry, "stat")
@@ -1109,13 +1136,20 @@ def children_cpu(processes: list[BotProcess]) -> dict[int, float]:
             if parent in family and pid not in family:
                 family.add(pid)
                 with contextlib.suppress(OSError):
-                    found[pid] = proc_cpu(pid)
+                    found[pid] = (measure or proc_cpu)(pid)
                 grew = True
     return found
 
 
 def processes_cpu(processes: list[BotProcess]) -> float:
     return sum(proc_cpu(process.process.pid) for process in processes)
+
+
+def run_delay(pid: int) -> float:
+    """Seconds the process's main thread was ready to run but waited for a CPU (the
+    machine busy with others)."""
+    with open(f"/proc/{pid}/schedstat", encoding="ascii") as schedstat:
+        return int(schedstat.read().split()[1]) / 1e9
 
 
 def proc_cpu(pid: int) -> float:
@@ -1238,6 +1272,8 @@ def figures(bench: Bench, processes: list[BotProcess], window: Window) -> dict[s
             "bot_cpu_share_of_a_core": round(bot_cpu / seconds, 2),
             "bot_cpu_ms_per_interaction": round(bot_cpu / max(1, answered) * 1000, 2),
             "picture_workers_cpu_seconds": round(window.workers_cpu, 2),
+            "bot_waited_for_a_cpu_seconds": round(window.bot_waited, 2),
+            "picture_workers_waited_for_a_cpu_seconds": round(window.workers_waited, 2),
             "bot_and_workers_cpu_ms_per_interaction": round(
                 (bot_cpu + window.workers_cpu) / max(1, answered) * 1000, 2
             ),
