@@ -8,8 +8,8 @@ knows nothing of either. Every accepted action is stored (one transaction per ac
 calls resolve a turn exactly once. In a cluster (several processes over one database) its
 loops serve the tables of its shards' servers (:mod:`bot.shards`), a table it keeps in
 memory is used only while a cheap check of the stored table's version says nobody else
-changed it, and an action another process stored first
-is met by trying again on the table as stored.
+changed it, and an action another process stored first is met by trying again on the
+table as stored.
 
 Errors a user should read are :class:`ServiceError` (a message id and its parameters);
 rule errors carry the engine's reason.
