@@ -1089,10 +1089,10 @@ def proc_status(pid: int) -> dict[str, int]:
 
 
 async def database_cpu(database: str | None, processes: list[BotProcess]) -> dict[int, float]:
-    """CPU seconds of each PostgreSQL server process serving a bot process's connection, by
-    pid (none on SQLite): the server runs on this machine, and its processes are found by
-    the local ports of the bots' sockets."""
-    if database is None or not is_postgres_url(database):
+    """CPU seconds of each process of the PostgreSQL server at ``database`` (if given)
+    serving a bot process's connection, by pid: the server runs on this machine, and its
+    processes are found by the local ports of the bots' sockets."""
+    if database is None:
         return {}
     sockets: set[str] = set()
     for process in processes:
@@ -1375,7 +1375,13 @@ async def product_run_on(args: argparse.Namespace, folder: Path, database: str) 
                 file=sys.stderr,
             )
             window = await measured_window(
-                bench, processes, players.start, players.act, players.all_done, args, database
+                bench,
+                processes,
+                players.start,
+                players.act,
+                players.all_done,
+                args,
+                database if is_postgres_url(database) else None,
             )
             reports = await bot_reports(processes, folder)
             commits = sum(r["commits"] for r in reports) - commits_before
