@@ -1,7 +1,8 @@
 """The bot under load through the fake Discord, against a floor: a bare discord.py bot that
 only acknowledges each interaction.
 
-    python bench/load.py [--races 20] [--seats 4] [--ai-seats 0] [--turns 2] [--rate 20]
+    python bench/load.py [--game charioteer|cartographers|carcassonne]
+                         [--races 20] [--seats 4] [--ai-seats 0] [--turns 2] [--rate 20]
                          [--seed 1] [--schema-checks] [--skip-floor] [--profile-bot FILE]
                          [--database-url postgresql://…] [--processes 1]
 
@@ -23,6 +24,19 @@ worked (the bot acts before it answers) and tries a panel step again. A race tha
 getting boards ends the run after ``--stall`` seconds without progress
 (``outcome: stalled``; ``races_completed`` says how many got their last board).
 
+**Games.** ``--game`` (Charioteer by default, as described above) plays the same way with
+the game's lobby command and panel, every seat a member clicking. Cartographers: every
+seat, every turn, clicks **Draw** on the turn's post, picks a terrain, a shape, a row and
+a column at random in the private panel, clicks **Suggest** when that drawing does not
+fit (then the card's other shapes, one by one, when the shape fits nowhere) and
+**Confirm**. Carcassonne: the seat each turn's post names clicks **Play**, picks a spot at
+random, **Place**, where to deploy (a feature or nothing) at random, **Confirm**;
+``--turns`` is then each seat's turns. Their panels are drawn (the bot defers, then edits
+its answer in): a player goes on once the content is in, and ``interaction_to_panel``
+(``panel_by_kind``) times each of those steps from the interaction to its content, the
+picture in place (``panel_not_filled_in`` counts those whose content never came within
+``ANSWER_TIMEOUT``); ``interaction_to_response`` stays the time to the initial response.
+
 **Open loop.** A scheduler dispatches one interaction every ``1 / --rate`` seconds, taking
 the player that has been ready longest; if no player is ready the slot is lost (counted as
 ``idle_slots``), so the offered rate never adapts to the bot's answers.
@@ -42,6 +56,12 @@ a second, for the product and the floor alike (``bench_gc_pauses`` shows what is
 **Commits.** Exact SQLite commits of the bot (``Storage.commits``) before and after the
 window, and the rows the window added to the bot's database (actions, posted
 announcements, races). **Memory:** the bot process's peak resident set (``VmHWM``).
+**Picture workers:** the CPU the bot processes' children (the processes drawing pictures)
+used over the window, apart (``picture_workers_cpu_seconds``) and added to the bot's
+(``bot_and_workers_cpu_ms_per_interaction``). **Waiting for a CPU:** how long the bot's
+event loops and the picture workers were ready to run but got no CPU over the window
+(``/proc/…/schedstat``): on a machine busy with other work, the time a click or a picture
+waited for the machine, not for the bot.
 **Loop holds:** the bot runs with ``LOOP_WATCH_MS`` (``--loop-watch-ms``, 20 by default);
 ``bot_loop_holds`` lists, per process, the callbacks that held its event loop that long or
 longer during the window, by what they were, and its garbage collections by generation
@@ -62,7 +82,8 @@ about 0.3 of a core, more than the bot itself uses); ``--schema-checks`` turns i
 **PostgreSQL.** ``--database-url`` (a server, e.g. ``postgresql://postgres@127.0.0.1:5432/test``)
 runs the product on a fresh schema of that server (``DATABASE_URL`` with ``search_path``),
 made before the run and dropped after; ``postgres_commits`` (in place of ``sqlite_commits``)
-counts committed transactions.
+counts committed transactions, and ``database_cpu_seconds`` the CPU of the server's
+processes serving the bot's connections over the window (the server on this machine).
 
 **Cluster.** ``--processes N`` runs the product as N processes, process i with
 ``CLUSTER_INDEX=i CLUSTER_SIZE=N SHARD_COUNT=N``, all on the same database (use
@@ -81,6 +102,7 @@ import copy
 import gc
 import json
 import os
+import re
 import signal
 import sqlite3
 import sys
@@ -90,15 +112,16 @@ from collections import Counter, deque
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bench.postgres import scalar
+from bench.postgres import backends_of, scalar
 from bench.stats import cpu_seconds, peak_rss_mib, summary_ms
 from bot.storage import is_postgres_url
 from engine.core import Rng
 from tests.databases import fresh_schema
+from tests.e2e import mapmakers, tilelayers
 from tests.e2e.players import BOARD, custom_id, select_options
 from tests.fakediscord import spec
 from tests.fakediscord.errors import RequestRecord
@@ -146,9 +169,12 @@ class RequestTail(list[RequestRecord]):
 class Tracker:
     """Hooks on one fake: interaction answers (as futures) and new board messages."""
 
-    def __init__(self, fake: FakeDiscord) -> None:
+    def __init__(self, fake: FakeDiscord, game: Game) -> None:
         self.fake = fake
         self.arrivals: dict[int, float] = {}
+        self.contents: dict[int, float] = {}
+        """When each interaction's answer got its content (a drawn panel's, after its
+        deferral), by interaction id."""
         self.routes: Counter[str] = Counter()
         self._waiting: dict[int, asyncio.Future[int]] = {}
         self._answered: dict[int, int] = {}
@@ -159,6 +185,8 @@ class Tracker:
         original_callback = interactions.callback
         original_deadline = interactions._deadline
         original_new_message = fake.new_message
+        original_complete = interactions.complete_deferred
+        original_edit = interactions.edit
 
         def callback(
             interaction_id: int,
@@ -178,18 +206,30 @@ class Tracker:
 
         def new_message(*args: Any, **kwargs: Any) -> Message:
             message = original_new_message(*args, **kwargs)
-            match = BOARD.match(message.content)
-            if (
-                match is not None
-                and message.ephemeral_to is None
-                and has_control(message, "choose")
-            ):
-                self.on_board(int(match.group(1)), int(match.group(2)), message)
+            posted = game.posted(message)
+            if posted is not None:
+                self.on_board(*posted, message)
             return message
+
+        def complete_deferred(interaction: Interaction, body: Any, uploads: Any) -> None:
+            original_complete(interaction, body, uploads)
+            self._content(interaction)
+
+        def edit(interaction: Interaction, message: Message, body: Any, uploads: Any) -> Message:
+            edited = original_edit(interaction, message, body, uploads)
+            if interaction.original_ready:
+                self._content(interaction)
+            return edited
 
         interactions.callback = callback  # type: ignore[method-assign]
         interactions._deadline = deadline  # type: ignore[method-assign]
+        interactions.complete_deferred = complete_deferred  # type: ignore[method-assign]
+        interactions.edit = edit  # type: ignore[method-assign]
         fake.new_message = new_message  # type: ignore[method-assign]
+
+    def _content(self, interaction: Interaction) -> None:
+        self.contents.setdefault(interaction.id, self.fake.clock.now())
+        self.fake.notify()
 
     def _settle(self, interaction_id: int, kind: int) -> None:
         future = self._waiting.pop(interaction_id, None)
@@ -228,6 +268,51 @@ def skip_schema_checks() -> None:
     spec.validate_body = lambda operation, body: None
 
 
+# ---------------------------------------------------------------------- games
+
+
+@dataclass(frozen=True)
+class Game:
+    """What the bench needs to know of a game: its lobby command, how its turn posts read
+    and the button on them that opens a seat's panel, and who plays each post (every seat,
+    or only the seat it names)."""
+
+    name: str
+    command: str
+    post: re.Pattern[str]
+    opens: str
+    every_seat_plays: bool = True
+
+    def posted(self, message: Message) -> tuple[int, int] | None:
+        """The table and turn of a public turn post, else None."""
+        match = self.post.match(message.content)
+        if match is None or message.ephemeral_to is not None:
+            return None
+        if not has_control(message, self.opens):
+            return None
+        return int(custom_id(message, self.opens).split(":")[1]), int(match.group(2))
+
+    def options(self, args: argparse.Namespace) -> dict[str, Any]:
+        """The lobby command's options besides the seats."""
+        if self.name == "charioteer":
+            return {"laps": args.laps, "turn_limit": args.turn_limit}
+        return {"turn_limit": args.turn_limit}
+
+    def last_turn(self, race: Race, turns: int) -> int:
+        """The last turn a run plays: ``turns`` each seat's."""
+        seats = len(race.humans) + race.ai
+        return turns if self.every_seat_plays else turns * seats
+
+
+GAMES = {
+    "charioteer": Game("charioteer", "race new", BOARD, "choose"),
+    "cartographers": Game("cartographers", "cartographers new", mapmakers.POST, "draw"),
+    "carcassonne": Game(
+        "carcassonne", "carcassonne new", tilelayers.POST, "play", every_seat_plays=False
+    ),
+}
+
+
 # ---------------------------------------------------------------------- players
 
 
@@ -264,6 +349,7 @@ class Player:
     confirmed: int = 0
     panel: Message | None = None
     retries: int = 0
+    tries: int = 0
     script: list[Step] = field(default_factory=list)
     first_dispatch: float = float("inf")
 
@@ -277,6 +363,8 @@ class Record:
 @dataclass
 class RunLog:
     records: list[Record] = field(default_factory=list)
+    contents: list[Record] = field(default_factory=list)
+    unfilled: Counter[str] = field(default_factory=Counter)
     failed: Counter[str] = field(default_factory=Counter)
     errors: Counter[str] = field(default_factory=Counter)
     error_texts: Counter[str] = field(default_factory=Counter)
@@ -327,9 +415,10 @@ class Scheduler:
 class Bench:
     """Shared parts of a run: the fake, its tracker, the scheduler and the log."""
 
-    def __init__(self, fake: FakeDiscord, rate: float) -> None:
+    def __init__(self, fake: FakeDiscord, rate: float, game: Game) -> None:
         self.fake = fake
-        self.tracker = Tracker(fake)
+        self.game = game
+        self.tracker = Tracker(fake, game)
         self.log = RunLog()
         self.scheduler = Scheduler(rate, self.log)
 
@@ -352,12 +441,32 @@ class Bench:
         self.log.last_progress = time.time()
         return interaction, kind
 
+    async def content(self, step: str, interaction: Interaction) -> Message:
+        """The message a drawn panel's answer filled in after its deferral; logs the time
+        from the interaction to that content."""
+        with contextlib.suppress(TimeoutError):
+            await self.fake.wait_for(
+                lambda: interaction.original_ready or interaction.failed,
+                ANSWER_TIMEOUT,
+                f"the content of {interaction!r}",
+            )
+        if interaction.original is None or not interaction.original_ready:
+            self.log.unfilled[step] += 1
+            raise InteractionFailedToAnswer()
+        arrived = self.tracker.contents.pop(interaction.id, None)
+        if arrived is not None:
+            self.log.contents.append(Record(step, arrived - interaction.created_at))
+        self.log.last_progress = time.time()
+        return interaction.original
+
 
 class ProductPlayers:
-    """The product run's players: lobby, join, start, then turns through the panel."""
+    """The product run's players: lobby, join, start, then turns through the panel (each
+    game's panel steps are :meth:`play` of its subclass)."""
 
     def __init__(self, bench: Bench, races: list[Race], turns: int, options: dict[str, Any]):
         self.bench = bench
+        self.game = bench.game
         self.races = races
         self.turns = turns
         self.options = options
@@ -379,7 +488,7 @@ class ProductPlayers:
         self.bench.log.last_progress = time.time()
         race.boards[turn] = message
         self.snapshots.setdefault("board", snapshot(message))
-        if turn > self.turns:
+        if turn > self.game.last_turn(race, self.turns):
             race.done_at = time.time()
             self.check_done()
             return
@@ -392,18 +501,34 @@ class ProductPlayers:
             self.all_done.set()
 
     def next_turn(self, player: Player) -> None:
-        """Choose a move on the newest board this player has not played yet, or wait."""
-        if player.confirmed >= self.turns:
+        """Open the panel on the next board this player plays, or wait."""
+        wanted = self.turn_due(player)
+        if wanted is None:
             player.step = "done"
-            return
-        wanted = player.confirmed + 1
-        if wanted in player.race.boards:
+        elif wanted in player.race.boards:
             player.turn = wanted
-            player.step = "choose"
+            player.step = self.game.opens
             player.retries = 0
             self.bench.scheduler.make_ready(player)
         else:
             player.step = "wait"
+
+    def turn_due(self, player: Player) -> int | None:
+        """The next turn this player plays (perhaps not posted yet); None when done. Every
+        seat plays every turn, or (Carcassonne) the seat a post names plays it."""
+        race = player.race
+        last = self.game.last_turn(race, self.turns)
+        if self.game.every_seat_plays:
+            wanted = player.confirmed + 1
+            return wanted if wanted <= last else None
+        if race.done_at is not None:
+            return None
+        named = [
+            turn
+            for turn, board in race.boards.items()
+            if player.confirmed < turn <= last and player.user.mention in board.content
+        ]
+        return min(named, default=-1)
 
     async def act(self, player: Player) -> None:
         step = player.step
@@ -462,7 +587,7 @@ class ProductPlayers:
             player.confirmed = player.turn
             self.next_turn(player)
         else:
-            player.step = "choose"
+            player.step = self.game.opens
             self.bench.scheduler.make_ready(player)
 
     async def perform(self, player: Player) -> None:
@@ -473,7 +598,7 @@ class ProductPlayers:
             interaction, _ = await bench.interact(
                 player,
                 Step("new", "new", tuple(f"{k}={v}" for k, v in options.items())),
-                user.slash(race.channel, "race new", **options),
+                user.slash(race.channel, self.game.command, **options),
             )
             lobby = answered_message(interaction, "join")
             self.snapshots.setdefault("lobby", snapshot(lobby))
@@ -492,7 +617,9 @@ class ProductPlayers:
             self.lobby_filled(race)
         elif step == "addai":
             assert race.lobby is not None
-            await self.select(player, "addai", race.lobby, ("greedy",))
+            levels = [o["value"] for o in select_options(race.lobby, "addai")]
+            level = "greedy" if "greedy" in levels else levels[0]
+            await self.select(player, "addai", race.lobby, (level,))
             race.seated += 1
             self.lobby_filled(race)
         elif step == "start":
@@ -500,7 +627,77 @@ class ProductPlayers:
             await self.click(player, "start", race.lobby)
             player.step = "wait"
             self.next_turn(player)
-        elif step == "choose":
+        else:
+            await self.play(player)
+
+    async def play(self, player: Player) -> None:
+        """One step of a turn, from opening the panel to confirming."""
+        raise NotImplementedError
+
+    def remember(self, panel: Message) -> None:
+        """A copy of each kind of panel (by its controls), for the floor to click on."""
+        verbs = sorted({c.split(":")[2] for c in panel.custom_ids() if c.count(":") == 3})
+        self.snapshots.setdefault("panel:" + ",".join(verbs), snapshot(panel))
+
+    async def drawn(self, player: Player, interaction: Interaction, verb: str) -> Message:
+        """The panel a drawn answer filled in, which must have a ``verb`` control."""
+        panel = await self.bench.content(player.step, interaction)
+        if not has_control(panel, verb):
+            raise UnexpectedAnswer(panel.content)
+        player.panel = panel
+        self.remember(panel)
+        return panel
+
+    def lobby_filled(self, race: Race) -> None:
+        """After every seat: the host adds the next AI seat, or starts when all are in."""
+        host = race.humans[0]
+        humans_in = race.seated >= len(race.humans) - 1
+        if not humans_in or host.step not in ("new", "wait", "addai"):
+            return
+        ai_added = race.seated - (len(race.humans) - 1)
+        host.step = "addai" if ai_added < race.ai else "start"
+        self.bench.scheduler.make_ready(host)
+
+    @staticmethod
+    def panel_of(player: Player) -> Message:
+        if player.panel is None:
+            raise UnexpectedAnswer("no panel open")
+        return player.panel
+
+    async def click(self, player: Player, verb: str, message: Message) -> Interaction:
+        interaction, kind = await self.bench.interact(
+            player, Step(verb, verb), player.user.click(message, custom_id(message, verb))
+        )
+        if kind == 4 and verb != self.game.opens:
+            raise UnexpectedAnswer(interaction.original.content if interaction.original else "")
+        return interaction
+
+    async def select(
+        self,
+        player: Player,
+        verb: str,
+        message: Message,
+        values: tuple[str, ...],
+        *,
+        kind: str | None = None,
+    ) -> Interaction:
+        interaction, answer = await self.bench.interact(
+            player,
+            Step(kind or verb, verb, values),
+            player.user.select(message, custom_id(message, verb), list(values)),
+        )
+        if answer == 4:
+            raise UnexpectedAnswer(interaction.original.content if interaction.original else "")
+        return interaction
+
+
+class CharioteerPlayers(ProductPlayers):
+    """Charioteer's turn: Choose move, a symbol and the cards showing it (the crowd card
+    or a reset move when needed, as ``tests/e2e/players.py`` does), Confirm."""
+
+    async def play(self, player: Player) -> None:
+        step, race, ready = player.step, player.race, self.bench.scheduler.make_ready
+        if step == "choose":
             board = race.boards[player.turn]
             interaction = await self.click(player, "choose", board)
             player.panel = answered_message(interaction, "symbol")
@@ -556,47 +753,90 @@ class ProductPlayers:
             player.confirmed = player.turn
             self.next_turn(player)
 
-    def lobby_filled(self, race: Race) -> None:
-        """After every seat: the host adds the next AI seat, or starts when all are in."""
-        host = race.humans[0]
-        humans_in = race.seated >= len(race.humans) - 1
-        if not humans_in or host.step not in ("new", "wait", "addai"):
+
+class CartographersPlayers(ProductPlayers):
+    """Cartographers' turn on the Draw panel: Draw, then a terrain, a shape, a row and a
+    column picked at random; Suggest when that drawing does not fit (and the card's other
+    shapes when the one picked fits nowhere); Confirm. Every step but Confirm is drawn:
+    the player goes on once the panel's new content is in."""
+
+    PICKS: ClassVar[dict[str, str]] = {"terrain": "shape", "shape": "row", "row": "col"}
+
+    async def play(self, player: Player) -> None:
+        step, race, ready = player.step, player.race, self.bench.scheduler.make_ready
+        if step == "draw":
+            interaction = await self.click(player, "draw", race.boards[player.turn])
+            await self.drawn(player, interaction, "confirm")
+            player.step, player.tries = "terrain", 0
+        elif step in ("terrain", "shape", "row", "col"):
+            panel = self.panel_of(player)
+            values = [o["value"] for o in select_options(panel, step)]
+            interaction = await self.select(
+                player, step, panel, (values[player.rng.below(len(values))],)
+            )
+            panel = await self.drawn(player, interaction, "confirm")
+            player.step = self.PICKS.get(step, "confirm" if confirm_enabled(panel) else "suggest")
+        elif step in ("suggest", "reshape"):
+            panel = self.panel_of(player)
+            if step == "suggest":
+                interaction = await self.click(player, "suggest", panel)
+            else:
+                shapes = [o["value"] for o in select_options(panel, "shape")]
+                if player.tries >= len(shapes):
+                    raise UnexpectedAnswer("no shape of the card fits")
+                interaction = await self.select(
+                    player, "shape", panel, (shapes[player.tries],), kind="reshape"
+                )
+                player.tries += 1
+            panel = await self.drawn(player, interaction, "confirm")
+            player.step = "confirm" if confirm_enabled(panel) else "reshape"
+        elif step == "confirm":
+            await self.confirm(player)
             return
-        ai_added = race.seated - (len(race.humans) - 1)
-        host.step = "addai" if ai_added < race.ai else "start"
-        self.bench.scheduler.make_ready(host)
+        ready(player)
 
-    @staticmethod
-    def panel_of(player: Player) -> Message:
-        if player.panel is None:
-            raise UnexpectedAnswer("no panel open")
-        return player.panel
+    async def confirm(self, player: Player) -> None:
+        panel = self.panel_of(player)
+        if not confirm_enabled(panel):
+            raise UnexpectedAnswer("confirm is not enabled")
+        await self.click(player, "confirm", panel)
+        player.confirmed = player.turn
+        self.next_turn(player)
 
-    async def click(self, player: Player, verb: str, message: Message) -> Interaction:
-        interaction, kind = await self.bench.interact(
-            player, Step(verb, verb), player.user.click(message, custom_id(message, verb))
-        )
-        if kind == 4 and verb != "choose":
-            raise UnexpectedAnswer(interaction.original.content if interaction.original else "")
-        return interaction
 
-    async def select(
-        self,
-        player: Player,
-        verb: str,
-        message: Message,
-        values: tuple[str, ...],
-        *,
-        kind: str | None = None,
-    ) -> Interaction:
-        interaction, answer = await self.bench.interact(
-            player,
-            Step(kind or verb, verb, values),
-            player.user.select(message, custom_id(message, verb), list(values)),
-        )
-        if answer == 4:
-            raise UnexpectedAnswer(interaction.original.content if interaction.original else "")
-        return interaction
+class CarcassonnePlayers(CartographersPlayers):
+    """Carcassonne's turn, for the seat the turn's post names: Play, a spot picked at
+    random, Place, where to deploy (a feature or nothing, at random), Confirm. Every step
+    but Confirm is drawn."""
+
+    async def play(self, player: Player) -> None:
+        step, race, ready = player.step, player.race, self.bench.scheduler.make_ready
+        if step == "play":
+            interaction = await self.click(player, "play", race.boards[player.turn])
+            await self.drawn(player, interaction, "place")
+            player.step = "spot"
+        elif step in ("spot", "where"):
+            panel = self.panel_of(player)
+            values = [o["value"] for o in select_options(panel, step)]
+            choice = values[player.rng.below(len(values))]
+            interaction = await self.select(player, step, panel, (choice,))
+            await self.drawn(player, interaction, "place" if step == "spot" else "confirm")
+            player.step = "place" if step == "spot" else "confirm"
+        elif step == "place":
+            interaction = await self.click(player, "place", self.panel_of(player))
+            panel = await self.drawn(player, interaction, "confirm")
+            player.step = "where" if has_control(panel, "where") else "confirm"
+        elif step == "confirm":
+            await self.confirm(player)
+            return
+        ready(player)
+
+
+PLAYERS: dict[str, type[ProductPlayers]] = {
+    "charioteer": CharioteerPlayers,
+    "cartographers": CartographersPlayers,
+    "carcassonne": CarcassonnePlayers,
+}
 
 
 class UnexpectedAnswer(Exception):
@@ -639,6 +879,7 @@ class FloorPlayers:
         snapshots: dict[str, dict[str, Any]],
     ) -> None:
         self.bench = bench
+        self.command = bench.game.command
         self.channel = channel
         self.players: list[tuple[User, deque[Step]]] = [
             (user, deque(script)) for user, script in zip(users, scripts, strict=True)
@@ -678,7 +919,7 @@ class FloorPlayers:
                     key: int(value) if value.isdigit() else value
                     for key, value in (item.split("=", 1) for item in step.values)
                 }
-                make = user.slash(self.channel, "race new", **options)
+                make = user.slash(self.channel, self.command, **options)
             else:
                 message = self.message_with(step.verb)
                 control = custom_id(message, step.verb)
@@ -736,7 +977,15 @@ class Window:
     outcome: str
     seconds: float
     bot_cpu: float
+    workers_cpu: float
+    """The CPU the bot processes' children (the picture workers) used."""
     own_cpu: float
+    database_cpu: float | None = None
+    """The CPU the PostgreSQL server's processes serving the bot used (None on SQLite)."""
+    bot_waited: float = 0.0
+    """How long the bot processes' event loops were ready to run but had no CPU."""
+    workers_waited: float = 0.0
+    """How long the picture workers were ready to run but had no CPU."""
 
 
 async def measured_window(
@@ -746,10 +995,16 @@ async def measured_window(
     act: Callable[[Player], Awaitable[None]],
     done: asyncio.Event,
     args: argparse.Namespace,
+    database: str | None = None,
 ) -> Window:
     """Start the players (``begin``), dispatch at the fixed rate until ``done`` (or a
-    stall, or the time limit), and measure the window from the first dispatch."""
+    stall, or the time limit), and measure the window from the first dispatch (and the
+    CPU of the PostgreSQL ``database``'s processes serving the bot, if given)."""
+    database_before = await database_cpu(database, processes)
     bot_cpu_before, own_cpu_before = processes_cpu(processes), cpu_seconds()
+    workers_before = children_cpu(processes)
+    waited_before = [run_delay(process.process.pid) for process in processes]
+    workers_waited_before = children_cpu(processes, run_delay)
     gc.collect()
     gc.freeze()
     gc.disable()  # a full collection over the fake's messages pauses this process
@@ -766,9 +1021,34 @@ async def measured_window(
     bench.scheduler.stop.set()
     await scheduler
     bot_cpu = processes_cpu(processes) - bot_cpu_before
+    workers_after = children_cpu(processes)
+    workers_cpu = sum(cpu - workers_before.get(pid, 0.0) for pid, cpu in workers_after.items())
+    waited = sum(
+        run_delay(process.process.pid) - before
+        for process, before in zip(processes, waited_before, strict=True)
+    )
+    workers_waited = sum(
+        delay - workers_waited_before.get(pid, 0.0)
+        for pid, delay in children_cpu(processes, run_delay).items()
+    )
+    database_after = await database_cpu(database, processes)
+    used_by_database = (
+        None
+        if database is None
+        else sum(cpu - database_before.get(pid, 0.0) for pid, cpu in database_after.items())
+    )
     own_cpu = cpu_seconds() - own_cpu_before
     assert bench.log.first_dispatch is not None
-    return Window(outcome, end - bench.log.first_dispatch, bot_cpu, own_cpu)
+    return Window(
+        outcome,
+        end - bench.log.first_dispatch,
+        bot_cpu,
+        workers_cpu,
+        own_cpu,
+        used_by_database,
+        waited,
+        workers_waited,
+    )
 
 
 class GcPauses:
@@ -808,8 +1088,68 @@ def proc_status(pid: int) -> dict[str, int]:
     return out
 
 
+async def database_cpu(database: str | None, processes: list[BotProcess]) -> dict[int, float]:
+    """CPU seconds of each process of the PostgreSQL server at ``database`` (if given)
+    serving a bot process's connection, by pid: the server runs on this machine, and its
+    processes are found by the local ports of the bots' sockets."""
+    if database is None:
+        return {}
+    sockets: set[str] = set()
+    for process in processes:
+        folder = Path(f"/proc/{process.process.pid}/fd")
+        for fd in folder.iterdir():
+            with contextlib.suppress(OSError):
+                target = os.readlink(fd)
+                if target.startswith("socket:["):
+                    sockets.add(target[8:-1])
+    ports: set[int] = set()
+    for table in ("/proc/net/tcp", "/proc/net/tcp6"):
+        with contextlib.suppress(OSError), open(table, encoding="ascii") as lines:
+            for line in list(lines)[1:]:
+                fields = line.split()
+                if fields[9] in sockets:
+                    ports.add(int(fields[1].rsplit(":", 1)[1], 16))
+    found: dict[int, float] = {}
+    for pid in await backends_of(database, ports) if ports else []:
+        with contextlib.suppress(OSError):
+            found[pid] = proc_cpu(pid)
+    return found
+
+
+def children_cpu(
+    processes: list[BotProcess], measure: Callable[[int], float] | None = None
+) -> dict[int, float]:
+    """CPU seconds (or ``measure``) of every descendant of the bot processes (the picture
+    workers), by pid."""
+    parents: dict[int, int] = {}
+    for entry in os.listdir("/proc"):
+        path = Path("/proc", entry, "stat")
+        if entry.isdigit():
+            with contextlib.suppress(OSError):
+                parents[int(entry)] = int(path.read_text().rsplit(")", 1)[1].split()[1])
+    family = {process.process.pid for process in processes}
+    found: dict[int, float] = {}
+    grew = True
+    while grew:
+        grew = False
+        for pid, parent in parents.items():
+            if parent in family and pid not in family:
+                family.add(pid)
+                with contextlib.suppress(OSError):
+                    found[pid] = (measure or proc_cpu)(pid)
+                grew = True
+    return found
+
+
 def processes_cpu(processes: list[BotProcess]) -> float:
     return sum(proc_cpu(process.process.pid) for process in processes)
+
+
+def run_delay(pid: int) -> float:
+    """Seconds the process's main thread was ready to run but waited for a CPU (the
+    machine busy with others)."""
+    with open(f"/proc/{pid}/schedstat", encoding="ascii") as schedstat:
+        return int(schedstat.read().split()[1]) / 1e9
 
 
 def proc_cpu(pid: int) -> float:
@@ -912,36 +1252,68 @@ def figures(bench: Bench, processes: list[BotProcess], window: Window) -> dict[s
     bot_requests = sum(
         count for route, count in bench.tracker.routes.items() if "/callback" not in route
     )
-    return {
-        "window_seconds": round(seconds, 2),
-        "dispatched": log.dispatched,
-        "answered": answered,
-        "interactions_per_second": round(answered / seconds, 1),
-        "idle_slots": log.idle_slots,
-        "failed_no_answer_in_3s": dict(log.failed),
-        "answered_with_an_error": dict(log.errors),
-        "error_answers": dict(log.error_texts.most_common(6)),
-        "refused_by_the_client": dict(log.refused),
-        "interaction_to_response": summary_ms(every),
-        "setup_interactions": summary_ms(setup),
-        "turn_interactions": summary_ms(turns),
-        "by_kind": {kind: summary_ms(times) for kind, times in sorted(by_kind.items())},
-        "dispatch_lag": summary_ms(log.dispatch_lag),
-        "bot_cpu_seconds": round(bot_cpu, 2),
-        "bot_cpu_share_of_a_core": round(bot_cpu / seconds, 2),
-        "bot_cpu_ms_per_interaction": round(bot_cpu / max(1, answered) * 1000, 2),
-        "bench_cpu_share_of_a_core": round(window.own_cpu / seconds, 2),
-        "bot_rest_calls_besides_callbacks": bot_requests,
-        "bot_peak_rss_mib": round(sum(m["VmHWM"] for m in memory) / 1024, 1),
-        "bot_rss_at_end_mib": round(sum(m["VmRSS"] for m in memory) / 1024, 1),
-        "violations": len(bench.fake.violations),
-        "bench_gc_pauses": GC.take(),
-        "outcome": window.outcome,
-    } | (
-        {"bot_peak_rss_mib_by_process": [round(m["VmHWM"] / 1024, 1) for m in memory]}
-        if len(memory) > 1
-        else {}
+    return (
+        {
+            "window_seconds": round(seconds, 2),
+            "dispatched": log.dispatched,
+            "answered": answered,
+            "interactions_per_second": round(answered / seconds, 1),
+            "idle_slots": log.idle_slots,
+            "failed_no_answer_in_3s": dict(log.failed),
+            "answered_with_an_error": dict(log.errors),
+            "error_answers": dict(log.error_texts.most_common(6)),
+            "refused_by_the_client": dict(log.refused),
+            "interaction_to_response": summary_ms(every),
+            "setup_interactions": summary_ms(setup),
+            "turn_interactions": summary_ms(turns),
+            "by_kind": {kind: summary_ms(times) for kind, times in sorted(by_kind.items())},
+            "dispatch_lag": summary_ms(log.dispatch_lag),
+            "bot_cpu_seconds": round(bot_cpu, 2),
+            "bot_cpu_share_of_a_core": round(bot_cpu / seconds, 2),
+            "bot_cpu_ms_per_interaction": round(bot_cpu / max(1, answered) * 1000, 2),
+            "picture_workers_cpu_seconds": round(window.workers_cpu, 2),
+            "bot_waited_for_a_cpu_seconds": round(window.bot_waited, 2),
+            "picture_workers_waited_for_a_cpu_seconds": round(window.workers_waited, 2),
+            "bot_and_workers_cpu_ms_per_interaction": round(
+                (bot_cpu + window.workers_cpu) / max(1, answered) * 1000, 2
+            ),
+            "bench_cpu_share_of_a_core": round(window.own_cpu / seconds, 2),
+            **(
+                {}
+                if window.database_cpu is None
+                else {
+                    "database_cpu_seconds": round(window.database_cpu, 2),
+                    "database_cpu_share_of_a_core": round(window.database_cpu / seconds, 2),
+                }
+            ),
+            "bot_rest_calls_besides_callbacks": bot_requests,
+            "bot_peak_rss_mib": round(sum(m["VmHWM"] for m in memory) / 1024, 1),
+            "bot_rss_at_end_mib": round(sum(m["VmRSS"] for m in memory) / 1024, 1),
+            "violations": len(bench.fake.violations),
+            "bench_gc_pauses": GC.take(),
+            "outcome": window.outcome,
+        }
+        | (
+            {"bot_peak_rss_mib_by_process": [round(m["VmHWM"] / 1024, 1) for m in memory]}
+            if len(memory) > 1
+            else {}
+        )
+        | (panel_figures(log) if log.contents or log.unfilled else {})
     )
+
+
+def panel_figures(log: RunLog) -> dict[str, Any]:
+    """A drawn panel's times: from the interaction to its content (the picture in place),
+    over every drawn step and by kind; the answers whose content never came (within
+    ``ANSWER_TIMEOUT``), by kind."""
+    by_kind: dict[str, list[float]] = {}
+    for record in log.contents:
+        by_kind.setdefault(record.kind, []).append(record.seconds)
+    return {
+        "interaction_to_panel": summary_ms([record.seconds for record in log.contents]),
+        "panel_by_kind": {kind: summary_ms(times) for kind, times in sorted(by_kind.items())},
+        "panel_not_filled_in": dict(log.unfilled),
+    }
 
 
 async def product_run(args: argparse.Namespace, folder: Path) -> dict[str, Any]:
@@ -954,7 +1326,8 @@ async def product_run(args: argparse.Namespace, folder: Path) -> dict[str, Any]:
 async def product_run_on(args: argparse.Namespace, folder: Path, database: str) -> dict[str, Any]:
     fake = await FakeDiscord.start()
     try:
-        bench = Bench(fake, args.rate)
+        game = GAMES[args.game]
+        bench = Bench(fake, args.rate, game)
         shards = args.processes
         guilds = [
             fake.add_guild("Circus" if shards == 1 else f"Circus {shard}", shard=(shard, shards))
@@ -973,8 +1346,7 @@ async def product_run_on(args: argparse.Namespace, folder: Path, database: str) 
                 user = guild.add_member(f"r{number}s{seat}")
                 race.humans.append(Player(user, race, Rng(args.seed, number * 8 + seat)))
             races.append(race)
-        options: dict[str, Any] = {"laps": args.laps, "turn_limit": args.turn_limit}
-        players = ProductPlayers(bench, races, args.turns, options)
+        players = PLAYERS[game.name](bench, races, args.turns, game.options(args))
         key = "DATABASE_URL" if is_postgres_url(database) else "DATABASE_PATH"
         envs = []
         for index in range(shards):
@@ -994,7 +1366,7 @@ async def product_run_on(args: argparse.Namespace, folder: Path, database: str) 
                 env["BENCH_PROFILE"] = str(args.profile_bot.resolve())
             envs.append(env)
         print(f"product: starting {shards} bot process(es) …", file=sys.stderr)
-        async with started_cluster(fake, PRODUCT, envs) as processes:
+        async with started_cluster(fake, PRODUCT, envs, game.command.split()[0]) as processes:
             commits_before = sum(r["commits"] for r in await bot_reports(processes, folder))
             rows_before = await database_counts(database)
             print(
@@ -1003,7 +1375,13 @@ async def product_run_on(args: argparse.Namespace, folder: Path, database: str) 
                 file=sys.stderr,
             )
             window = await measured_window(
-                bench, processes, players.start, players.act, players.all_done, args
+                bench,
+                processes,
+                players.start,
+                players.act,
+                players.all_done,
+                args,
+                database if is_postgres_url(database) else None,
             )
             reports = await bot_reports(processes, folder)
             commits = sum(r["commits"] for r in reports) - commits_before
@@ -1044,7 +1422,8 @@ async def floor_run(
 ) -> dict[str, Any]:
     fake = await FakeDiscord.start()
     try:
-        bench = Bench(fake, args.rate)
+        game = GAMES[args.game]
+        bench = Bench(fake, args.rate, game)
         guild = fake.add_guild("Circus")
         channel = guild.add_text_channel("floor")
         scripts: list[list[Step]] = replay["scripts"]
@@ -1052,7 +1431,8 @@ async def floor_run(
         commands = folder / "commands.json"
         commands.write_text(json.dumps(replay["commands"]), encoding="utf-8")
         print("floor: starting the floor bot …", file=sys.stderr)
-        async with started(fake, FLOOR, {"FLOOR_COMMANDS": str(commands)}) as process:
+        floor_env = {"FLOOR_COMMANDS": str(commands)}
+        async with started(fake, FLOOR, floor_env, game.command.split()[0]) as process:
             players = FloorPlayers(bench, channel, users, scripts, replay["snapshots"])
             print(f"floor: {sum(map(len, scripts))} interactions …", file=sys.stderr)
             window = await measured_window(
@@ -1088,14 +1468,19 @@ def ratios(product: dict[str, Any], floor: dict[str, Any]) -> dict[str, float | 
             product["bot_cpu_ms_per_interaction"], floor["bot_cpu_ms_per_interaction"]
         ),
         "bot_peak_rss": divide(product["bot_peak_rss_mib"], floor["bot_peak_rss_mib"]),
-    }
+    } | (
+        {"p99_panel_to_floor_response": divide(panel.get("p99_ms"), latency_f.get("p99_ms"))}
+        if (panel := product.get("interaction_to_panel")) is not None
+        else {}
+    )
 
 
 def parse(argv: list[str] | None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
     )
-    parser.add_argument("--races", type=int, default=20)
+    parser.add_argument("--game", choices=sorted(GAMES), default="charioteer")
+    parser.add_argument("--races", type=int, default=20, help="tables to play")
     parser.add_argument("--seats", type=int, default=4, help="seats per race, AI seats included")
     parser.add_argument("--ai-seats", type=int, default=0, help="AI seats per race (greedy)")
     parser.add_argument("--turns", type=int, default=2, help="turns every race plays")

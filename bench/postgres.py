@@ -28,6 +28,18 @@ async def scalar(url: str, sql: str) -> int:
         await connection.close()
 
 
+async def backends_of(url: str, ports: set[int]) -> list[int]:
+    """The server processes serving the connections made from these local ports."""
+    connection = await asyncpg.connect(url)
+    try:
+        rows = await connection.fetch(
+            "SELECT pid FROM pg_stat_activity WHERE client_port = ANY($1::int[])", sorted(ports)
+        )
+        return [int(row["pid"]) for row in rows]
+    finally:
+        await connection.close()
+
+
 async def copy_from_sqlite(path: Path, url: str) -> dict[str, int]:
     """Every row of the bot's SQLite file into the (migrated) PostgreSQL schema at ``url``,
     table by table in the order of the foreign keys; identity counters moved past the

@@ -23,8 +23,9 @@ R per second whoever makes them (open loop), and ``confirm_due_to_accepted`` als
 the wait between a confirm's due time and its call (a busy event loop).
 ``play_ai_seats`` is timed per call (one stored action per AI seat); the AI is a cheap
 seeded pick (``--ai cheap``) or one of the engine's policies, so its cost shows. With
-``--cluster`` the service is one process of a cluster (shard 0 of 2): it keeps no table in
-memory, since other processes store actions too, so every call reads its table anew.
+``--cluster`` the service is one process of a cluster (shard 0 of 2): since other
+processes store actions too, every call first checks the stored version of the table it
+keeps in memory (a read more), and reads the table anew when another process moved it.
 
 **Render.** Up to ``--render-sample`` resolved turns are then rendered one after another,
 as the announcer does for a turn: the reveal (``reveal_text``), the board text

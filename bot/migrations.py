@@ -370,6 +370,15 @@ def _announcement_snapshots(d: Dialect) -> str:
     """
 
 
+def _table_versions(d: Dialect) -> str:
+    """14: a table's version, moved by every write to its row or seats (claims aside): a
+    process of a cluster keeps a table in memory while the stored version is the one it
+    read."""
+    return f"""
+    ALTER TABLE game_tables ADD COLUMN version {d.integer} NOT NULL DEFAULT 0;
+    """
+
+
 MIGRATIONS: tuple[Migration, ...] = (
     _races,
     _tables_by_server,
@@ -384,6 +393,7 @@ MIGRATIONS: tuple[Migration, ...] = (
     _table_words,
     _web_pages,
     _announcement_snapshots,
+    _table_versions,
 )
 """Migration 1 first: a database at version N has had the first N."""
 

@@ -4,6 +4,9 @@ numbered migrations in PostgreSQL's dialect, and write transactions.
 Several bot processes may share one database. A write transaction runs on one pooled
 connection; an UPDATE that finds no row (a table whose ``seq`` moved on) aborts it with
 :class:`bot.sql.StaleWrite`, and a broken unique key with :class:`bot.sql.DuplicateRow`.
+A transaction whose statements allow it is sent as one statement, one round trip
+(:func:`one_statement`): a stored action was a BEGIN, an UPDATE, an INSERT or more and a
+COMMIT, each waiting for the server's answer before the next.
 Work done inside a transaction by synchronous code (ratings) runs on a worker thread and
 reaches the transaction's connection through :class:`_Bridge`.
 """
@@ -21,6 +24,7 @@ import asyncpg
 
 from bot.migrations import migrations
 from bot.sql import (
+    LAST_ID,
     POSTGRES,
     DuplicateRow,
     InTransaction,
@@ -53,6 +57,12 @@ TABLES_WITH_IDS = frozenset({"game_tables", "outbox", "rating_changes", "tournam
 """Tables whose INSERTs answer the new row's id (``lastrowid`` on SQLite)."""
 
 _INSERT_INTO = re.compile(r"\s*INSERT\s+INTO\s+(\w+)", re.IGNORECASE)
+_WRITES_TO = re.compile(r"(?:UPDATE|INSERT\s+INTO)\s+(\w+)\s")
+_READS_OR_MERGES = re.compile(r"\b(SELECT|RETURNING|ON\s+CONFLICT|FROM)\b", re.IGNORECASE)
+"""What a statement of a one-statement transaction may not hold: a read of a table (which
+would not see what the statement's other clauses write), a conflict clause (which the
+same row met twice in one statement refuses), rows of its own to return."""
+
 _RETURNS_ROWS = re.compile(r"^\s*(SELECT|WITH|VALUES)\b|\bRETURNING\b", re.IGNORECASE)
 
 MIGRATIONS = migrations(POSTGRES)
@@ -89,6 +99,72 @@ async def _run(connection: asyncpg.Connection, sql: str, params: Sequence[Any]) 
     status = await connection.execute(text, *params)
     count = status.rsplit(" ", 1)[-1]
     return _Cursor([], int(count) if count.isdigit() else 0, None)
+
+
+def one_statement(statements: Sequence[tuple[str, Sequence[Any]]]) -> tuple[str, list[Any]] | None:
+    """The statements of a transaction as one statement (and its parameters), or None when
+    they do not allow it.
+
+    Each becomes a data-modifying ``WITH`` clause of one statement, which PostgreSQL runs
+    atomically on its own; its result row has, for each statement, the id its INSERT made
+    (``RETURNING id``), else NULL. An UPDATE that changes no row makes the statement fail
+    (a division by its count of rows) before anything of it is kept, as
+    :class:`StaleWrite` aborts a transaction. A parameter ``LAST_ID`` becomes the id the
+    previous INSERT returned. The clauses of one statement all see the database as it was
+    before it, so only statements no other one of the transaction depends on are allowed:
+    INSERT … VALUES and UPDATE without a read of their own, no table updated and written
+    again, no ``ON CONFLICT`` or ``RETURNING``."""
+    clauses: list[str] = []
+    shown: list[str] = []
+    params: list[Any] = []
+    updated: set[str] = set()
+    written: set[str] = set()
+    last: str | None = None
+    for index, (sql, values) in enumerate(statements):
+        target = _WRITES_TO.match(sql)
+        if target is None or _READS_OR_MERGES.search(sql):
+            return None
+        table = target.group(1).lower()
+        update = sql.startswith("UPDATE")
+        if table in updated or (update and table in written):
+            return None
+        (updated if update else written).add(table)
+        text = _numbered(sql, values, params, last)
+        name = f"s{index}"
+        if update:
+            clauses.append(f"{name} AS ({text} RETURNING 1)")
+            shown.append(f"CASE WHEN 1 / (SELECT COUNT(*) FROM {name})::int > 0 THEN NULL END")
+        elif table in TABLES_WITH_IDS:
+            clauses.append(f"{name} AS ({text} RETURNING id)")
+            shown.append(f"(SELECT MAX(id) FROM {name})")
+            last = name
+        else:
+            clauses.append(f"{name} AS ({text})")
+            shown.append("NULL::bigint")
+    return f"WITH {', '.join(clauses)} SELECT {', '.join(shown)}", params
+
+
+def _numbered(sql: str, values: Sequence[Any], params: list[Any], last: str | None) -> str:
+    """``sql`` with its ``?`` placeholders numbered after ``params`` (which its values
+    join), ``LAST_ID`` read from the clause ``last``."""
+    out: list[str] = []
+    supplied = iter(values)
+    quoted = False
+    for char in sql:
+        if char == "'":
+            quoted = not quoted
+        if char != "?" or quoted:
+            out.append(char)
+            continue
+        value = next(supplied)
+        if value is LAST_ID:
+            if last is None:
+                raise ValueError("LAST_ID without an INSERT before it")
+            out.append(f"(SELECT MAX(id) FROM {last})")
+        else:
+            params.append(value)
+            out.append(f"${len(params)}")
+    return "".join(out)
 
 
 class _Bridge:
@@ -197,6 +273,9 @@ class PostgresDatabase:
     async def _transaction(
         self, statements: Sequence[tuple[str, Sequence[Any]]], then: InTransaction | None
     ) -> list[int | None]:
+        single = one_statement(statements) if then is None and statements else None
+        if single is not None:
+            return await self._one_statement(*single)
         ids: list[int | None] = []
         try:
             async with self.pool.acquire() as connection:
@@ -224,6 +303,21 @@ class PostgresDatabase:
             raise DuplicateRow(str(error)) from None
         self.commits += 1
         return ids
+
+    async def _one_statement(self, sql: str, params: Sequence[Any]) -> list[int | None]:
+        """A transaction sent as one statement (:func:`one_statement`): the ids its INSERTs
+        made. A connection lost while it runs may or may not have committed it: that error
+        goes to the caller, as one lost during a commit."""
+        async with self.pool.acquire() as connection:
+            try:
+                row = await connection.fetchrow(sql, *params)
+            except asyncpg.DivisionByZeroError:
+                raise StaleWrite("nothing to update: an UPDATE found no row") from None
+            except asyncpg.UniqueViolationError as error:
+                raise DuplicateRow(str(error)) from None
+        self.commits += 1
+        assert row is not None
+        return [None if value is None else int(value) for value in row]
 
     @staticmethod
     async def _lost(error: BaseException, pause: float) -> None:

@@ -6,9 +6,10 @@ adapter; it imports no game. The Discord cogs and the console front end both cal
 knows nothing of either. Every accepted action is stored (one transaction per action,
 ``(table, seq)`` unique) before a method returns, and a per-table lock makes simultaneous
 calls resolve a turn exactly once. In a cluster (several processes over one database) its
-loops serve the tables of its shards' servers (:mod:`bot.shards`), it keeps no table in
-memory, and an action another process stored first is met by trying again on the table
-as stored.
+loops serve the tables of its shards' servers (:mod:`bot.shards`), a table it keeps in
+memory is used only while a cheap check of the stored table's version says nobody else
+changed it, and an action another process stored first is met by trying again on the
+table as stored.
 
 Errors a user should read are :class:`ServiceError` (a message id and its parameters);
 rule errors carry the engine's reason.
@@ -280,6 +281,11 @@ class _Read:
     outdated: bool = False
 
 
+def _version(table: Table) -> int:
+    """What :meth:`~bot.storage.Storage.table_version` reads for this copy of the table."""
+    return table.row.version
+
+
 def _joining_order(seat: SeatRow) -> tuple[float, float]:
     """A lobby's places in the order their members came (a place numbered earlier first
     among those who came at the same moment; a new one, not yet numbered, last)."""
@@ -302,7 +308,7 @@ def game_record(table: Table, actions: Sequence[Action]) -> GameRecord:
     )
 
 
-SNAPSHOT_LEFT_OUT = frozenset({"state", "setup", "claimed_by", "claimed_until"})
+SNAPSHOT_LEFT_OUT = frozenset({"state", "setup", "claimed_by", "claimed_until", "version"})
 """Table fields an announcement's snapshot leaves out (the position travels on its own)."""
 STEP_CACHE_SIZE = 256
 """Announced steps kept in memory, as their snapshots describe them, until posted (one not
@@ -440,8 +446,19 @@ class TableService:
 
         A read from the database is cached only if the table's cache entry did not change
         while it ran (a change stored meanwhile forgets or replaces the entry): what it
-        read may predate the change, and cached it would stay stale."""
+        read may predate the change, and cached it would stay stale. In a cluster, the
+        table cached is used only while the stored table's version is still the cached
+        one's (another process may have changed it); else it is read anew."""
         cached = self._cache.get(table_id)
+        while cached is not None and not self.shards.everything:
+            version = await self.storage.table_version(table_id)
+            if self._cache.get(table_id) is not cached:
+                cached = self._cache.get(table_id)  # changed here meanwhile: check that
+                continue
+            if version != _version(cached.table):
+                self._forget(table_id)
+                cached = None
+            break
         if cached is not None:
             self._cache.move_to_end(table_id)
             return cached
@@ -470,10 +487,14 @@ class TableService:
         """The table's whole game record, from the stored set-up and actions."""
         return game_record(table, await self.storage.actions(table.id))
 
-    def _remember(self, table_id: int, loaded: _Loaded) -> None:
+    def _remember(self, table_id: int, loaded: _Loaded, written: int | None = None) -> None:
+        """Cache the table: as read, or as read again after this process wrote its
+        version ``written``. In a cluster, the latter only if that write is still its last
+        and nobody wrote between its read and that write (what another process wrote would
+        not show in the game kept)."""
         self._outdate_reads(table_id)
-        if not self.shards.everything:
-            return  # other processes change tables too (DMs reach shard 0's): read anew
+        if not self.shards.everything and written not in (None, _version(loaded.table)):
+            return
         self._cache[table_id] = loaded
         self._cache.move_to_end(table_id)
         while len(self._cache) > CACHE_SIZE:
@@ -612,6 +633,7 @@ class TableService:
         """Seat everyone (the game's seat names, in joining order), set up, open turn 1."""
         async with self._locked(table_id):
             table = await self._lobby(table_id, changing_seats=False)
+            lobby_version = table.row.version
             self._require_host(table, by_user)
             host = table.host
             if len(table.seats) < host.min_seats:
@@ -651,7 +673,7 @@ class TableService:
             )
             self._forget(table_id)  # the lobby cached is no more: readers meanwhile read it
             table = await self._table(table_id)
-            self._remember(table_id, _Loaded(table, game.state))
+            self._remember(table_id, _Loaded(table, game.state), written=lobby_version + 1)
             self._keep_step(
                 table_id, 0, (_snapshot_table(snapshot), host.view(game.state, None), None)
             )
@@ -789,9 +811,10 @@ class TableService:
             self.deadline_changed.set()
         if standing is not None:
             log.info("table %d: finished, winners %s", table.id, ",".join(standing.winners))
+        written = table.row.version + 1
         table = await self._table(table.id)
         loaded.table, loaded.state = table, after
-        self._remember(table.id, loaded)
+        self._remember(table.id, loaded, written=written)
         log.info("table %d: seat %s acted (%s, seq %d)", table.id, seat, source, seq)
         return Update(
             table, seat, stored=True, changed_move=changed, turns=reports, result=standing

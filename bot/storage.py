@@ -70,6 +70,9 @@ class TableRow:
     claimed_until: float | None = None
     remind_at: float | None = None
     """When the table's next reminder is due, if one is owed (kept by the database)."""
+    version: int = 0
+    """Moved by every write to the table's row or seats, claims aside (see
+    :meth:`Storage.table_version`)."""
 
 
 @dataclass(frozen=True)
@@ -593,13 +596,21 @@ class Storage:
         row = await self._one("SELECT * FROM game_tables WHERE id = ?", (table_id,))
         return None if row is None else table_row(row)
 
+    async def table_version(self, table_id: int) -> int | None:
+        """The table's version: every write to its row or seats but a claim adds one, so a
+        copy read at the same version is the table as stored. None if there is no such
+        table."""
+        row = await self._one("SELECT version FROM game_tables WHERE id = ?", (table_id,))
+        return None if row is None else int(row[0])
+
     async def update_table(self, table_id: int, now: float, **fields: Any) -> None:
         fields = _table_columns(fields)
         names = ", ".join(f"{name} = ?" for name in fields)
         await self._write(
             [
                 (
-                    f"UPDATE game_tables SET {names}, updated_at = ? WHERE id = ?",
+                    f"UPDATE game_tables SET {names}, updated_at = ?, version = version + 1"
+                    " WHERE id = ?",
                     (*fields.values(), now, table_id),
                 )
             ]
@@ -645,7 +656,7 @@ class Storage:
         names = "".join(f"{name} = ?, " for name in table_fields)
         statements.append(
             (
-                f"UPDATE game_tables SET {names}updated_at = ? WHERE id = ?",
+                f"UPDATE game_tables SET {names}updated_at = ?, version = version + 1 WHERE id = ?",
                 (*table_fields.values(), now, table_id),
             )
         )
@@ -737,8 +748,8 @@ class Storage:
             (
                 "UPDATE game_tables SET state = ?, seq = ?, turn = ?, waiting = ?, status = ?,"
                 " deadline = ?,"
-                " reminders = CASE WHEN turn = ? THEN reminders ELSE 0 END, updated_at = ?"
-                " WHERE id = ? AND seq = ?",
+                " reminders = CASE WHEN turn = ? THEN reminders ELSE 0 END, updated_at = ?,"
+                " version = version + 1 WHERE id = ? AND seq = ?",
                 (
                     _dumps(stored.state),
                     stored.seq,
@@ -844,7 +855,8 @@ class Storage:
         if board_of_table is not None:
             statements.append(
                 (
-                    "UPDATE game_tables SET board_message_id = ?, updated_at = ? WHERE id = ?",
+                    "UPDATE game_tables SET board_message_id = ?, updated_at = ?,"
+                    " version = version + 1 WHERE id = ?",
                     (message_id, now, board_of_table),
                 )
             )
@@ -958,8 +970,8 @@ class Storage:
             await self._write(
                 [
                     (
-                        "UPDATE game_tables SET reminders = ?, updated_at = ?"
-                        " WHERE id = ? AND reminders < ?",
+                        "UPDATE game_tables SET reminders = ?, updated_at = ?,"
+                        " version = version + 1 WHERE id = ? AND reminders < ?",
                         (reached, now, table_id, reached),
                     )
                 ]

@@ -225,6 +225,17 @@ def test_the_bench_runs_and_prints_its_figures(bench: str) -> None:
     assert missing(printed_json(run(bench, *args)), shape) == []
 
 
+@pytest.mark.parametrize("game", ["cartographers", "carcassonne"])
+def test_the_load_bench_plays_every_game(game: str) -> None:
+    """Its players also get through each game's panel: the table plays to its last turn."""
+    args, shape = JSON_BENCHES["load"]
+    drawn_panel = {"interaction_to_panel": TIMINGS, "panel_by_kind": None}
+    shape = shape | {"product": shape["product"] | drawn_panel}
+    report = printed_json(run("load", "--game", game, *args))
+    assert missing(report, shape) == []
+    assert report["product"]["outcome"] == "done"
+
+
 def test_the_locales_bench_prints_each_languages_count_and_longest_texts() -> None:
     lines = run("locales").splitlines()
     for language in ("en", "es", "it"):

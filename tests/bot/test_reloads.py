@@ -1,5 +1,5 @@
 """Every stored game loads again: random games of each game played through the table
-service as one process of a cluster, which keeps no table in memory, so every action is
+service as one process of a cluster with no room for a table in memory, so every action is
 applied to the game read back from the position stored after the action before (as after
 a restart or a cache eviction). Each game plays to its end, the game stored after every
 call equals the replay of the stored record up to there, and the games pass through the
@@ -30,7 +30,8 @@ from tests.bot.conftest import first_choice
 LONG = os.environ.get("CIRCUS_LONG") == "1"
 GAMES = 20 if LONG else 1
 CLUSTER = Shards(2, (0,))
-"""This process holds shard 0 of 2: a cluster's process, which caches no table."""
+"""This process holds shard 0 of 2: a cluster's process (the test leaves its cache no
+room)."""
 GUILD = 1 << 23
 """A server on shard 0 of 2."""
 USERS = (11, 22, 33)
@@ -177,6 +178,7 @@ async def test_every_action_applies_to_the_game_read_back_from_storage(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     assert shard_of(GUILD, CLUSTER.count) in CLUSTER.ids
+    monkeypatch.setattr("bot.service.CACHE_SIZE", 0)
     reads = count_reads(game, monkeypatch)
     actions = 0
     settings = [SETTINGS[game]] + [LONG_SETTINGS[game]] * (GAMES - 1)

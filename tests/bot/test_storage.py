@@ -113,6 +113,77 @@ async def test_two_connections_storing_the_same_seq_at_once_store_it_once(db_pat
         await second.close()
 
 
+def count_round_trips(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """Every query the bot's PostgreSQL connections send from now on (a BEGIN and a COMMIT
+    included), each a round trip to the server."""
+    sent: list[str] = []
+    for method in ("execute", "executemany", "fetch", "fetchrow", "fetchval"):
+        original = getattr(asyncpg.Connection, method)
+
+        async def counted(self: Any, query: str, *args: Any, _original: Any = original) -> Any:
+            sent.append(query)
+            return await _original(self, query, *args)
+
+        monkeypatch.setattr(asyncpg.Connection, method, counted)
+    return sent
+
+
+async def test_a_postgresql_transaction_of_writes_is_one_round_trip(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A new table with its seats, an action with the table's new position and its
+    announcements, a stale action: each one statement sent, one answer awaited. The
+    stale one keeps nothing; the ids each INSERT made are the ones stored."""
+    async with postgres_schema() as url:
+        storage = await Storage.open(url)
+        try:
+            sent = count_round_trips(monkeypatch)
+            table_id = await storage.create_table(
+                game="charioteer",
+                guild_id=1,
+                channel_id=2,
+                host_id=11,
+                host_name="alice",
+                settings={},
+                seed=7,
+                locale=None,
+                now=1.0,
+                seated=[(11, "alice"), (22, "bob")],
+            )
+            assert len(sent) == 1
+            assert [(s.seat, s.name) for s in await storage.seats(table_id)] == [
+                ("1", "alice"),
+                ("2", "bob"),
+            ]
+            stored = StoredAction(
+                table_id=table_id,
+                seq=1,
+                action=Action("move", "1", {"to": 3}, ()),
+                by_user=11,
+                source="player",
+                at=2.0,
+                state={"moved": 1},
+                turn=1,
+                waiting="2",
+                status="running",
+                deadline=None,
+                announcements=(("reveal", 1), ("board", 2)),
+            )
+            del sent[:]
+            await storage.store_action(stored)
+            assert len(sent) == 1
+            with pytest.raises(StaleWrite):
+                await storage.store_action(stored)
+            assert len(sent) == 2
+            table = await storage.table(table_id)
+            assert table is not None and table.seq == 1 and table.state == '{"moved":1}'
+            assert [a.data for a in await storage.actions(table_id)] == [{"to": 3}]
+            posts = await storage.pending_announcements(table_id)
+            assert sorted((post.kind, post.turn) for post in posts) == [("board", 2), ("reveal", 1)]
+        finally:
+            await storage.close()
+
+
 async def test_a_duplicate_row_is_the_same_error_on_both_databases(db_path: str) -> None:
     storage = await Storage.open(db_path)
     try:
