@@ -54,8 +54,9 @@ async def test_the_podium_carries_the_whole_game_animated(circus: Circus) -> Non
     assert await circus.bot.announcer.outbox.deliver(table.id)
     [podium] = podiums(circus.channel)
     [webp] = replays_on(podium)
-    [attachment] = podium.attachments
-    assert attachment.filename == f"replay-{table.id}.webp"
+    board, replay = podium.attachments
+    assert board.filename.endswith(".png"), "the final board stays"
+    assert replay.filename == f"replay-{table.id}.webp"
     animation = Image.open(io.BytesIO(webp))
     assert animation.format == "WEBP" and animation.is_animated
     record = game_record(table, await circus.bot.service.storage.actions(table.id))
