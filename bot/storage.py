@@ -967,6 +967,17 @@ class Storage:
         )
         return None if row is None or row[0] is None else float(row[0])
 
+    async def seated(self, user_id: int) -> list[int]:
+        """The tables in a lobby or running where the member holds a seat now."""
+        rows = await self._all(
+            "SELECT DISTINCT game_tables.id FROM seats"
+            " JOIN game_tables ON game_tables.id = seats.table_id"
+            " WHERE seats.user_id = ? AND game_tables.status IN ('lobby', 'running')"
+            " ORDER BY game_tables.id",
+            (user_id,),
+        )
+        return [int(row[0]) for row in rows]
+
     async def reminder_candidates(
         self, now: float, shards: Shards = EVERY_SHARD
     ) -> list[tuple[int, float, int, float]]:
