@@ -1063,26 +1063,22 @@ class Storage:
             ]
         )
 
-    async def dm_enabled(self, user_id: int) -> bool:
-        row = await self._one("SELECT dm FROM users WHERE user_id = ?", (user_id,))
-        return bool(row[0]) if row is not None else False
-
     async def set_dm(self, user_id: int, enabled: bool) -> None:
-        """The user's choice; choosing DMs again also forgets that theirs were closed."""
+        """The user's choice of a DM beside the thread's ping (``/game dm``): it brings
+        back the default notices (a ping, and a DM when on) unless they chose none or
+        pings only and turn DMs off; choosing DMs again also forgets that theirs were
+        closed."""
         await self._write(
             [
                 (
                     "INSERT INTO users (user_id, dm) VALUES (?, ?)"
-                    " ON CONFLICT (user_id) DO UPDATE SET dm = excluded.dm, dm_closed = 0",
+                    " ON CONFLICT (user_id) DO UPDATE SET dm = excluded.dm, dm_closed = 0,"
+                    " notices = CASE WHEN excluded.dm = 1 OR users.notices = 'dm' THEN NULL"
+                    " ELSE users.notices END",
                     (user_id, int(enabled)),
                 )
             ]
         )
-
-    async def dm_reachable(self, user_id: int) -> bool:
-        """The user chose DMs and Discord has not refused one since."""
-        row = await self._one("SELECT dm, dm_closed FROM users WHERE user_id = ?", (user_id,))
-        return row is not None and bool(row[0]) and not row[1]
 
     async def mark_dm_closed(self, user_id: int) -> None:
         """Discord refused a DM (the user's DMs are closed): no more tries until the user

@@ -397,7 +397,7 @@ class Announcer(FollowsUp):
         user_id: int,
         name: str,
         text: str,
-        buttons: discord.ui.View | None,
+        buttons: discord.ui.View,
         link: str | None,
     ) -> None:
         """A notice by direct message (``link``: the table's latest post); say so in the
@@ -407,10 +407,7 @@ class Announcer(FollowsUp):
         content = text if link is None else f"{text}\n{link}"
         try:
             user = self.client.get_user(user_id) or await self.client.fetch_user(user_id)
-            if buttons is None:
-                await user.send(content[:MESSAGE_LIMIT])
-            else:
-                await user.send(content[:MESSAGE_LIMIT], view=buttons)
+            await user.send(content[:MESSAGE_LIMIT], view=buttons)
         except TRANSIENT as error:
             closed = getattr(error, "code", None) == DM_CLOSED
             if closed:
@@ -469,10 +466,10 @@ class Announcer(FollowsUp):
             assert seat.user_id is not None
             chosen = told[seat.user_id]
             if chosen.dm:
-                text = t(table.row.locale, "reminder.dm", table=table.id)
+                text, buttons = await self.front(table).turn_notice(table, seat.user_id)
                 if deadline is not None:
-                    text = f"{text} {t(table.row.locale, 'reminder.runs_out', deadline=deadline)}"
-                await self.send_dm(table, channel, seat.user_id, seat.name, text, None, link)
+                    text = f"{text}\n{t(table.row.locale, 'reminder.runs_out', deadline=deadline)}"
+                await self.send_dm(table, channel, seat.user_id, seat.name, text, buttons, link)
             elif chosen.held_until is not None:
                 await self.owe_next(table, seat.user_id, chosen)
         if not pinged:

@@ -154,3 +154,22 @@ async def test_a_notice_owed_later_goes_out_once_and_only_for_its_turn(
     await service.notices.owe(table.id, BOB, table.row.turn - 1, clock.now())
     assert await service.member_notices_due() == []  # a turn gone by
     assert await service.next_wakeup() is None
+
+
+async def test_turning_dms_on_brings_back_the_default_notices(service: TableService) -> None:
+    """``/game dm`` on after choosing pings only: a ping and a DM again; off after
+    choosing DMs only: a ping again; off after choosing none: still none."""
+    store, storage = service.notices, service.storage
+    await store.choose(ALICE, NoticeChoices(mode="ping", remind_hours=3))
+    await storage.set_dm(ALICE, True)
+    alice = await store.member(ALICE)
+    assert alice.choices == NoticeChoices(remind_hours=3)
+    told = alice.delivery(0.0)
+    assert (told.ping, told.dm) == (True, True)
+    await store.choose(ALICE, NoticeChoices(mode="dm"))
+    await storage.set_dm(ALICE, False)
+    told = (await store.member(ALICE)).delivery(0.0)
+    assert (told.ping, told.dm) == (True, False)
+    await store.choose(BOB, NoticeChoices(mode="none"))
+    await storage.set_dm(BOB, False)
+    assert (await store.member(BOB)).choices.mode == "none"

@@ -9,6 +9,8 @@ import datetime as dt
 import zoneinfo
 
 from bot.clock import FakeClock
+from bot.service import TableService, TableSettings
+from cogs.front.tables import my_games_text
 from tests.cogs.test_tournament_signup import bot_on
 from tests.databases import rows
 from tests.e2e.players import play_turn_with_the_panel, start_race, wait_for_board
@@ -188,3 +190,27 @@ async def test_my_games_from_a_server_and_from_a_dm(fake: FakeDiscord, database:
         assert mine.content.split("\n")[0] == "Your game (1):" and "#3" not in mine.content
         nothing = await (await carol.slash(fake.open_dm_channel(carol), "game mine")).reply()
         assert "#2" in nothing.content and "#1" not in nothing.content
+
+
+async def test_my_games_fits_a_phone_with_fifteen_tables_and_how_many_more(
+    database: str,
+) -> None:
+    service = await TableService.create(database, clock=FakeClock(NOON_IN_ROME))
+    try:
+        for _ in range(17):
+            await service.open_lobby(
+                game="charioteer",
+                host_id=11,
+                host_name="alice",
+                settings=TableSettings(seats=2),
+                guild_id=1,
+                channel_id=2,
+            )
+        tables = await service.seated_tables(11)
+        text = my_games_text(tables, 11, "en", lambda table, _: table.game, None)
+    finally:
+        await service.close()
+    lines = text.split("\n")
+    assert lines[0] == "Your games (17):" and lines[-1] == "…and 2 more."
+    assert len(lines) == 17 and lines[1].startswith("#17 charioteer · in the lobby")
+    assert all(len(line) < 120 for line in lines)
