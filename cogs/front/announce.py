@@ -449,9 +449,10 @@ class Announcer(FollowsUp):
         if channel is None:
             return
         now = self.service.clock.now()
-        told = {user_id: (await self.service.notices.member(user_id)).delivery(now)}
-        await self.remind_members(table, channel, told, "reminder.again")
-        await self.owe_next(table, user_id, told[user_id])
+        chosen = (await self.service.notices.member(user_id)).delivery(now)
+        await self.remind_members(table, channel, {user_id: chosen}, "reminder.again")
+        if chosen.held_until is None:  # a held one is owed already
+            await self.owe_next(table, user_id, chosen)
 
     async def remind_members(
         self, table: Table, channel: Any, told: Mapping[int, Delivery], key: str
