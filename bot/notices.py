@@ -136,8 +136,9 @@ def next_reminder(choices: NoticeChoices, now: float) -> float | None:
 
 
 @dataclass(frozen=True)
-class Member:
-    """What the notice decision knows of a member."""
+class Recipient:
+    """A member as the notice decision sees them: their choices, whether their DMs are on
+    (``/game dm``) and whether Discord has refused one since."""
 
     choices: NoticeChoices
     dm_on: bool
@@ -149,7 +150,7 @@ class Member:
         )
 
 
-DEFAULT_MEMBER = Member(NoticeChoices(), dm_on=False, dm_closed=False)
+DEFAULT_RECIPIENT = Recipient(NoticeChoices(), dm_on=False, dm_closed=False)
 
 
 class NoticeStore:
@@ -158,14 +159,14 @@ class NoticeStore:
     def __init__(self, storage: Storage) -> None:
         self.storage = storage
 
-    async def member(self, user_id: int) -> Member:
+    async def member(self, user_id: int) -> Recipient:
         rows = await self.storage.read(
             "SELECT dm, dm_closed, notices, time_zone, quiet_from, quiet_until, remind_hours"
             " FROM users WHERE user_id = ?",
             (user_id,),
         )
         if not rows:
-            return DEFAULT_MEMBER
+            return DEFAULT_RECIPIENT
         row = rows[0]
         choices = NoticeChoices(
             mode=row[2],
@@ -174,7 +175,7 @@ class NoticeStore:
             quiet_until=_int_or_none(row[5]),
             remind_hours=_int_or_none(row[6]),
         )
-        return Member(choices, dm_on=bool(row[0]), dm_closed=bool(row[1]))
+        return Recipient(choices, dm_on=bool(row[0]), dm_closed=bool(row[1]))
 
     async def choose(self, user_id: int, choices: NoticeChoices) -> NoticeChoices:
         """Store a member's choices (checked first); choosing DMs forgets closed DMs."""
@@ -254,13 +255,13 @@ def _int_or_none(value: Any) -> int | None:
 
 
 __all__ = [
-    "DEFAULT_MEMBER",
+    "DEFAULT_RECIPIENT",
     "MAX_REMIND_HOURS",
     "NOTICE_MODES",
     "Delivery",
-    "Member",
     "NoticeChoices",
     "NoticeStore",
+    "Recipient",
     "delivery",
     "known_time_zone",
     "next_reminder",

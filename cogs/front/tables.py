@@ -29,7 +29,7 @@ from discord.app_commands import locale_str as _
 from discord.ext import commands
 
 from bot.access import lists_own_seat
-from bot.notices import MAX_REMIND_HOURS, NOTICE_MODES, Member, NoticeChoices
+from bot.notices import MAX_REMIND_HOURS, NOTICE_MODES, NoticeChoices, Recipient
 from bot.service import ServiceError, Table, TableService, seat_owes
 from bot.text import t
 from cogs.front.announce import latest_post_link
@@ -76,8 +76,7 @@ class TablesCog(
 
     def describe(self, table: Table, locale: str | None) -> str:
         """``#12 Cartographers · alice, bob · turn 3``"""
-        front = self.fronts.get(table.game)
-        title = front.title(locale) if front else table.game
+        title = self.title(table, locale)
         people = ", ".join(seat.name for seat in table.seats)
         if table.status == "lobby":
             stage = t(locale, "game.in_lobby")
@@ -251,19 +250,17 @@ class TablesCog(
     async def mine(self, interaction: discord.Interaction[Any]) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
         asker = asker_of(interaction)
-        shared = await self.shared_servers(interaction.user.id, asker.guild_id)
+        seated = await self.service.seated_tables(interaction.user.id)
+        shared = await self.shared_servers(interaction.user.id, asker.guild_id, seated)
         tables = [
-            table
-            for table in await self.service.seated_tables(interaction.user.id)
-            if lists_own_seat(place_of(table), asker, shared.__contains__)
+            table for table in seated if lists_own_seat(place_of(table), asker, shared.__contains__)
         ]
-        locale = locale_of(interaction)
         await reply(
             interaction,
             my_games_text(
                 tables,
                 interaction.user.id,
-                locale,
+                locale_of(interaction),
                 self.title,
                 shared if asker.guild_id is None else None,
             ),
@@ -271,18 +268,18 @@ class TablesCog(
             suppress_embeds=True,
         )
 
-    async def shared_servers(self, user_id: int, here: int | None) -> dict[int, str]:
-        """The servers (id: name) the member shares with the bot among those of their
-        seats, asked of Discord (a DM comes with no server; the bot keeps no member
-        lists); from a server, that server alone."""
+    async def shared_servers(
+        self, user_id: int, here: int | None, tables: Sequence[Table]
+    ) -> dict[int, str]:
+        """The servers (id: name) of these tables that the member shares with the bot,
+        asked of Discord (a DM comes with no server, and the bot keeps no member lists);
+        from a server, that server alone."""
         if here is not None:
             guild = self.bot.get_guild(here)
             return {here: guild.name if guild is not None else ""}
         shared: dict[int, str] = {}
-        for table in await self.service.seated_tables(user_id):
-            guild_id = table.row.guild_id
-            if guild_id is None or guild_id in shared:
-                continue
+        for guild_id in {table.row.guild_id for table in tables} - {None}:
+            assert guild_id is not None
             try:
                 await self.bot.http.get_member(guild_id, user_id)
             except (discord.NotFound, discord.Forbidden):
@@ -292,6 +289,7 @@ class TablesCog(
         return shared
 
     def title(self, table: Table, locale: str | None) -> str:
+        """The table's game, named in ``locale``."""
         front = self.fronts.get(table.game)
         return front.title(locale) if front else table.game
 
@@ -338,7 +336,7 @@ class TablesCog(
             remind_every=remind_every,
         )
         if choices != member.choices:
-            choices = await store.choose(interaction.user.id, choices)
+            await store.choose(interaction.user.id, choices)
             member = await store.member(interaction.user.id)
         await reply(interaction, notices_text(member, locale_of(interaction)))
 
@@ -447,7 +445,7 @@ def changed_choices(
     return changed
 
 
-def notices_text(member: Member, locale: str | None) -> str:
+def notices_text(member: Recipient, locale: str | None) -> str:
     """A member's notice choices, as ``/game notices`` shows them to that member."""
     choices = member.choices
     mode = choices.mode or ("default_dm" if member.dm_on else "default")
