@@ -317,6 +317,15 @@ def _reader(path: Path) -> sqlite3.Connection | None:
     return reader
 
 
+def version_still(version: int) -> str:
+    """SQL that fails (a broken CHECK) unless the file's schema version is ``version``."""
+    return (
+        f"CREATE TEMP TABLE version_read (version INTEGER CHECK (version = {int(version)}));"
+        " INSERT INTO version_read SELECT user_version FROM pragma_user_version;"
+        " DROP TABLE version_read;"
+    )
+
+
 class SqliteDatabase:
     """One SQLite file on one aiosqlite connection (one process)."""
 
@@ -368,15 +377,17 @@ class SqliteDatabase:
     async def migrate(self) -> None:
         """Apply the migrations the file has not seen yet, each in its own transaction.
         Processes opening one file together may both see a migration missing: the one
-        that gets the write lock second finds the version moved on and goes on from it."""
+        that gets the write lock second finds the version moved on (its transaction checks
+        the version it read first: a migration that could run twice, such as one with
+        nothing to do, would otherwise set the version back) and goes on from it."""
         while (version := await self._version()) < len(MIGRATIONS):
             number = version + 1
             try:
                 await self.db.executescript(
-                    f"BEGIN IMMEDIATE;\n{MIGRATIONS[version]}\nPRAGMA user_version={number};"
-                    "\nCOMMIT;"
+                    f"BEGIN IMMEDIATE;\n{version_still(version)}\n{MIGRATIONS[version]}"
+                    f"\nPRAGMA user_version={number};\nCOMMIT;"
                 )
-            except sqlite3.OperationalError:
+            except sqlite3.DatabaseError:
                 if self.db.in_transaction:
                     await self.db.rollback()
                 if await self._version() > version:
