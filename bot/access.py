@@ -21,7 +21,9 @@ service, as for any request.
   host controls.
 
 The same rule decides who reads anything else that lives in a channel (a tournament's
-standings, a game named in a record): :func:`may_look`.
+standings, a game named in a record): :func:`may_look`. A member's own list of the tables
+where they sit (:func:`lists_own_seat`) holds, from a server, that server's tables only,
+and from a DM, the tables of the servers the member shares with the bot.
 """
 
 from __future__ import annotations
@@ -113,6 +115,18 @@ def may_look(place: Place, asker: Asker) -> bool:
     return judge(place, asker, Act.LOOK).allowed
 
 
+def lists_own_seat(place: Place, asker: Asker, shares: Callable[[int], bool]) -> bool:
+    """Whether a table where ``asker`` holds a seat, at ``place``, is on the asker's own
+    list of their games: from a server, a table of that server (the seat is theirs, as
+    :func:`judge` lets them play it, even in a channel they no longer view); from a DM, a
+    table of a server the asker shares with the bot (``shares``, by server id)."""
+    if place.guild_id is None:
+        return False
+    if asker.guild_id is None:
+        return shares(place.guild_id)
+    return place.guild_id == asker.guild_id
+
+
 __all__ = [
     "NOT_HERE",
     "NOT_SEATED",
@@ -122,6 +136,7 @@ __all__ = [
     "Place",
     "Verdict",
     "judge",
+    "lists_own_seat",
     "may_look",
     "views_no_channel",
 ]

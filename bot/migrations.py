@@ -379,6 +379,29 @@ def _table_versions(d: Dialect) -> str:
     """
 
 
+def _notice_choices(d: Dialect) -> str:
+    """15: each member's own choice of how and when they hear that their move is due (by
+    DM, by a ping in the thread, or not at all; quiet hours in their time zone; how often
+    to be reminded; NULL everywhere: as before), and the notices owed to a member at a
+    table: one held by their quiet hours, or their next reminder, due at ``due_at`` for
+    that turn only."""
+    return f"""
+    ALTER TABLE users ADD COLUMN notices TEXT;
+    ALTER TABLE users ADD COLUMN time_zone TEXT;
+    ALTER TABLE users ADD COLUMN quiet_from {d.integer};
+    ALTER TABLE users ADD COLUMN quiet_until {d.integer};
+    ALTER TABLE users ADD COLUMN remind_hours {d.integer};
+    CREATE TABLE member_notices (
+        table_id {d.integer} NOT NULL REFERENCES game_tables (id),
+        user_id {d.integer} NOT NULL,
+        turn {d.integer} NOT NULL,
+        due_at {d.real} NOT NULL,
+        PRIMARY KEY (table_id, user_id)
+    );
+    CREATE INDEX member_notices_by_due ON member_notices (due_at);
+    """
+
+
 MIGRATIONS: tuple[Migration, ...] = (
     _races,
     _tables_by_server,
@@ -394,6 +417,7 @@ MIGRATIONS: tuple[Migration, ...] = (
     _web_pages,
     _announcement_snapshots,
     _table_versions,
+    _notice_choices,
 )
 """Migration 1 first: a database at version N has had the first N."""
 

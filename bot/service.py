@@ -38,6 +38,7 @@ from bot.community.ratings import guild_key, recompute
 from bot.games import host_for
 from bot.games.base import BOARD, PODIUM, REPLAY, GameHost, ServiceError, Standing
 from bot.locks import KeyedLocks
+from bot.notices import NoticeStore
 from bot.shards import EVERY_SHARD, Shards
 from bot.sql import REMINDER_SHARES
 from bot.storage import (
@@ -221,6 +222,11 @@ class Table:
         return tuple(seat for seat in self.seats if seat.seat in waiting and not seat.is_ai)
 
 
+def seat_owes(table: Table, user_id: int) -> bool:
+    """Whether the table waits for this member's move."""
+    return any(seat.user_id == user_id for seat in table.waiting_humans())
+
+
 @dataclass(frozen=True)
 class TurnReport:
     """A resolved step: every event (public and private) and the public view after it.
@@ -399,6 +405,9 @@ class TableService:
         """The servers whose time limits, AI seats, resumption and outbox this process
         serves (every server unless the bot runs as several processes)."""
         self.clock: Clock = clock or SystemClock()
+        self.notices = NoticeStore(storage)
+        """Members' own choices of how and when they hear of their moves, and the notices
+        owed to them later."""
         self._seeds = seeds or (lambda: secrets.randbits(62))
         self._choose: ChooseAction = choose_action or default_chooser
         self._locks: KeyedLocks[int] = KeyedLocks()
@@ -957,6 +966,21 @@ class TableService:
                         due.append((await self._table(table_id), reached))
         return due
 
+    async def member_notices_due(self, now: float | None = None) -> list[tuple[Table, int]]:
+        """(table, member) of the notices owed to members now (held by their quiet hours,
+        or their own reminders) whose move is still owed at that turn; each is taken off
+        the list once, by one process. A notice of a turn gone by is dropped."""
+        moment = self.clock.now() if now is None else now
+        due: list[tuple[Table, int]] = []
+        for table_id, user_id, turn in await self.notices.due(moment, self.shards):
+            if not await self.notices.take(table_id, user_id, turn, moment):
+                continue
+            table = await self._table(table_id)
+            owing = {seat.user_id for seat in table.waiting_humans()}
+            if table.status == "running" and table.row.turn == turn and user_id in owing:
+                due.append((table, user_id))
+        return due
+
     async def wait_until_due(self, idle: float) -> None:
         """Sleep until the next deadline or reminder (at most ``idle`` seconds), or until a
         deadline changes. The change signal is cleared *before* the next time is read, so
@@ -972,10 +996,12 @@ class TableService:
         )
 
     async def next_wakeup(self) -> float | None:
-        """When the dispatcher must next look: a deadline or a reminder point."""
+        """When the dispatcher must next look: a deadline, a reminder point or a notice
+        owed to a member."""
         times = [
             await self.storage.next_deadline(self.shards),
             await self.storage.next_reminder(self.shards),
+            await self.notices.next_due(self.shards),
         ]
         known = [time for time in times if time is not None]
         return min(known) if known else None
@@ -1216,6 +1242,14 @@ class TableService:
         ]
         return [await self._table(table_id) for table_id in seen[:limit]]
 
+    async def seated_tables(self, user_id: int) -> list[Table]:
+        """The tables in a lobby or running where the member holds a seat now, those that
+        owe the member's move first, then the newest first."""
+        tables = [await self._table(table_id) for table_id in await self.storage.seated(user_id)]
+        owing = [table.status == "running" and seat_owes(table, user_id) for table in tables]
+        order = sorted(range(len(tables)), key=lambda i: (not owing[i], -tables[i].id))
+        return [tables[i] for i in order]
+
     async def find_table(
         self, *, channel_id: int | None, user_id: int, guild_id: int | None
     ) -> Table:
@@ -1250,4 +1284,5 @@ __all__ = [
     "TurnReport",
     "Update",
     "game_record",
+    "seat_owes",
 ]

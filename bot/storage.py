@@ -320,6 +320,15 @@ def _reader(path: Path) -> sqlite3.Connection | None:
     return reader
 
 
+def version_still(version: int) -> str:
+    """SQL that fails (a broken CHECK) unless the file's schema version is ``version``."""
+    return (
+        f"CREATE TEMP TABLE version_read (version INTEGER CHECK (version = {int(version)}));"
+        " INSERT INTO version_read SELECT user_version FROM pragma_user_version;"
+        " DROP TABLE version_read;"
+    )
+
+
 class SqliteDatabase:
     """One SQLite file on one aiosqlite connection (one process)."""
 
@@ -371,15 +380,17 @@ class SqliteDatabase:
     async def migrate(self) -> None:
         """Apply the migrations the file has not seen yet, each in its own transaction.
         Processes opening one file together may both see a migration missing: the one
-        that gets the write lock second finds the version moved on and goes on from it."""
+        that gets the write lock second finds the version moved on (its transaction checks
+        the version it read first: a migration that could run twice, such as one with
+        nothing to do, would otherwise set the version back) and goes on from it."""
         while (version := await self._version()) < len(MIGRATIONS):
             number = version + 1
             try:
                 await self.db.executescript(
-                    f"BEGIN IMMEDIATE;\n{MIGRATIONS[version]}\nPRAGMA user_version={number};"
-                    "\nCOMMIT;"
+                    f"BEGIN IMMEDIATE;\n{version_still(version)}\n{MIGRATIONS[version]}"
+                    f"\nPRAGMA user_version={number};\nCOMMIT;"
                 )
-            except sqlite3.OperationalError:
+            except sqlite3.DatabaseError:
                 if self.db.in_transaction:
                     await self.db.rollback()
                 if await self._version() > version:
@@ -988,6 +999,17 @@ class Storage:
         )
         return None if row is None or row[0] is None else float(row[0])
 
+    async def seated(self, user_id: int) -> list[int]:
+        """The tables in a lobby or running where the member holds a seat now."""
+        rows = await self._all(
+            "SELECT DISTINCT game_tables.id FROM seats"
+            " JOIN game_tables ON game_tables.id = seats.table_id"
+            " WHERE seats.user_id = ? AND game_tables.status IN ('lobby', 'running')"
+            " ORDER BY game_tables.id",
+            (user_id,),
+        )
+        return [int(row[0]) for row in rows]
+
     async def reminder_candidates(
         self, now: float, shards: Shards = EVERY_SHARD
     ) -> list[tuple[int, float, int, float]]:
@@ -1073,26 +1095,22 @@ class Storage:
             ]
         )
 
-    async def dm_enabled(self, user_id: int) -> bool:
-        row = await self._one("SELECT dm FROM users WHERE user_id = ?", (user_id,))
-        return bool(row[0]) if row is not None else False
-
     async def set_dm(self, user_id: int, enabled: bool) -> None:
-        """The user's choice; choosing DMs again also forgets that theirs were closed."""
+        """The user's choice of a DM beside the thread's ping (``/game dm``): it brings
+        back the default notices (a ping, and a DM when on) unless they chose none or
+        pings only and turn DMs off; choosing DMs again also forgets that theirs were
+        closed."""
         await self._write(
             [
                 (
                     "INSERT INTO users (user_id, dm) VALUES (?, ?)"
-                    " ON CONFLICT (user_id) DO UPDATE SET dm = excluded.dm, dm_closed = 0",
+                    " ON CONFLICT (user_id) DO UPDATE SET dm = excluded.dm, dm_closed = 0,"
+                    " notices = CASE WHEN excluded.dm = 1 OR users.notices = 'dm' THEN NULL"
+                    " ELSE users.notices END",
                     (user_id, int(enabled)),
                 )
             ]
         )
-
-    async def dm_reachable(self, user_id: int) -> bool:
-        """The user chose DMs and Discord has not refused one since."""
-        row = await self._one("SELECT dm, dm_closed FROM users WHERE user_id = ?", (user_id,))
-        return row is not None and bool(row[0]) and not row[1]
 
     async def mark_dm_closed(self, user_id: int) -> None:
         """Discord refused a DM (the user's DMs are closed): no more tries until the user

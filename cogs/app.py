@@ -331,6 +331,8 @@ class CircusBot(commands.AutoShardedBot):
                     await self.announcer.settle(update.table.id)
                 for table, number in await self.service.reminders_due():
                     await self.announcer.remind(table, number)
+                for table, user_id in await self.service.member_notices_due():
+                    await self.announcer.remind_member(table, user_id)
             except asyncio.CancelledError:
                 raise
             except Exception:

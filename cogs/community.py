@@ -1,6 +1,7 @@
-"""Community commands: ``/leaderboard``, ``/profile``, ``/settings`` and ``/help``, for every
-hosted game, and the closing of lobbies past their server's expiry (the settings' check on
-opening a lobby is :func:`cogs.server_checks.enforce_server_settings`).
+"""Community commands: ``/leaderboard``, ``/profile`` (ratings, records and reliability),
+``/settings`` and ``/help``, for every hosted game, and the closing of lobbies past their
+server's expiry (the settings' check on opening a lobby is
+:func:`cogs.server_checks.enforce_server_settings`).
 
 Handlers stay short: check who may act, read through :mod:`bot.community`, answer. Every
 command runs in a server only and reads that server's data only. A public answer tells of
@@ -27,6 +28,7 @@ from discord.ext import commands
 
 from bot.access import Place, may_look
 from bot.community.pictures import rating_chart
+from bot.community.reliability import Reliability, reliability
 from bot.community.server import LANGUAGES, ServerSettings, ServerSettingsStore
 from bot.community.stats import Record, leaderboard, profile, rating_history, records
 from bot.games import GAMES
@@ -52,6 +54,18 @@ SERVER_LANGUAGE = "server"
 """The ``language`` choice that goes back to the server's own language."""
 NAME_WIDTH = 20
 LOBBY_SWEEP_SECONDS = 300.0
+
+
+def reliability_lines(found: Reliability, locale: str) -> list[str]:
+    """A profile's reliability line (none for a member who never finished nor left a
+    game)."""
+    share = found.percent
+    if share is not None:
+        line = t(locale, "profile.reliability", share=share, count=found.finished, left=found.left)
+        return [line]
+    if found.left:
+        return [t(locale, "profile.reliability_unknown", left=found.left)]
+    return []
 
 
 def game_name(fronts: Mapping[str, GameFront], locale: str, game: str) -> str:
@@ -161,12 +175,14 @@ class CommunityCog(ServerCommands, commands.Cog):
         who = member or interaction.user
         name = str(getattr(who, "display_name", None) or who.name)
         games = await profile(self.service.storage, interaction.guild_id, who.id)
+        kept = await reliability(self.service.storage, interaction.guild_id, who.id)
         if not games:
-            await reply(interaction, t(locale, "profile.none", name=name))
+            lines = [t(locale, "profile.none", name=name), *reliability_lines(kept, locale)]
+            await reply(interaction, "\n".join(lines))
             return
         locale = await self.public_locale(interaction)
         readable = readers_look_at(interaction)
-        lines = [t(locale, "profile.header", name=name)]
+        lines = [t(locale, "profile.header", name=name), *reliability_lines(kept, locale)]
         for game in games:
             lines.append(
                 t(

@@ -196,6 +196,10 @@ class TournamentCog(
             "End each round this many hours after it starts", key="cmd.tournament.round_hours"
         ),
         options=_("The game's options for every table, like laps=1", key="cmd.tournament.options"),
+        min_reliability=_(
+            "Sign-up only with this share (%) of games played without a time-out",
+            key="cmd.tournament.min_reliability",
+        ),
     )
     @app_commands.choices(
         game=GAME_CHOICES,
@@ -221,6 +225,7 @@ class TournamentCog(
         max_players: app_commands.Range[int, 2, MAX_PLAYERS] | None = None,
         round_hours: app_commands.Range[int, 1, MAX_HOURS] | None = None,
         options: app_commands.Range[str, 1, MAX_OPTIONS_TEXT] | None = None,
+        min_reliability: app_commands.Range[int, 1, 100] | None = None,
     ) -> None:
         if game not in self.fronts:
             raise ServiceError("error.no_such_game", game=game)
@@ -237,6 +242,7 @@ class TournamentCog(
             rounds=rounds,
             max_players=max_players,
             round_hours=None if round_hours is None else float(round_hours),
+            min_reliability=min_reliability,
             table={
                 "turn_seconds": TURN_LIMITS.get(turn_limit, TURN_LIMITS["24h"]),
                 "options": read_options(options or ""),
@@ -275,6 +281,8 @@ class TournamentCog(
             lines.append(t(locale, "tournament.signup_limit", count=max_players))
         if round_hours is not None:
             lines.append(t(locale, "tournament.round_limit", hours=round_hours))
+        if min_reliability is not None:
+            lines.append(t(locale, "tournament.signup_reliability", percent=min_reliability))
         await interaction.response.send_message(
             "\n".join(lines),
             view=signup_view(locale, record.id),

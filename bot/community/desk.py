@@ -26,6 +26,7 @@ from typing import Any
 
 from bot.clock import Clock, SystemClock
 from bot.community.ratings import INITIAL, Rating, guild_key, player_key
+from bot.community.reliability import check_reliable_enough, reliability
 from bot.community.seating import table_options
 from bot.community.tournament import (
     CANCELLED,
@@ -292,7 +293,13 @@ class TournamentDesk:
     # ------------------------------------------------------------------ steps
 
     async def sign_up(self, tournament_id: int, user_id: int, name: str) -> TournamentRecord:
+        """Sign a member up; refused, saying why, below the organiser's minimum
+        reliability."""
         record = await self.load(tournament_id)
+        minimum = record.state.settings.min_reliability
+        if minimum is not None:
+            found = await reliability(self.storage, record.guild_id, user_id)
+            check_reliable_enough(found, minimum)
         rating = (await self._rating(record, user_id)).ordinal
         data = {
             "player": player_key(user_id, None),

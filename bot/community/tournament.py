@@ -92,6 +92,9 @@ class TournamentSettings:
     round_hours: float | None = None
     """A round ends this long after it was paired, finished or not (None: when its games
     end, or the organiser advances it)."""
+    min_reliability: int | None = None
+    """Sign-up is refused to a member whose reliability (:mod:`bot.community.reliability`)
+    is below this percentage (None: anyone may sign up)."""
     table: Mapping[str, JSON] = field(default_factory=dict)
     """The host's settings for every table the tournament opens (time per turn, the
     game's options), as stored JSON; the seats follow each table's pairing."""
@@ -120,6 +123,8 @@ class TournamentSettings:
                 raise TournamentError("error.tournament_too_few", count=max(2, self.min_table))
             if self.max_players > MAX_PLAYERS:
                 raise TournamentError("error.tournament_max_players_range", most=MAX_PLAYERS)
+        if self.min_reliability is not None and not 1 <= self.min_reliability <= 100:
+            raise TournamentError("error.tournament_reliability_range")
         hours = self.round_hours
         if hours is not None and not 1 <= hours <= MAX_HOURS:  # NaN fails too
             raise TournamentError("error.tournament_round_hours_range", most=MAX_HOURS)
@@ -146,6 +151,7 @@ class TournamentSettings:
             "advance": self.advance,
             "max_players": self.max_players,
             "round_hours": self.round_hours,
+            "min_reliability": self.min_reliability,
             "table": dict(self.table),
         }
 
@@ -161,6 +167,9 @@ class TournamentSettings:
             advance=int(obj["advance"]),
             max_players=None if obj.get("max_players") is None else int(obj["max_players"]),
             round_hours=None if obj.get("round_hours") is None else float(obj["round_hours"]),
+            min_reliability=(
+                None if obj.get("min_reliability") is None else int(obj["min_reliability"])
+            ),
             table=dict(obj.get("table") or {}),
         )
 

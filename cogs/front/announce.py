@@ -1,8 +1,9 @@
 """Posting what the service has to announce, for every game: each step's public posts
 (the game's front words and draws them: :meth:`Poster.compose`, from the snapshot of the
 table the announcement carries, taken in the transaction that made it), the current
-board kept up to date after each move, reminders, and the private turn notices for
-players who chose DMs. A post pings only the players it names on purpose, by id
+board kept up to date after each move, reminders, and the private turn notices, each
+member's reached as they chose (:mod:`bot.notices`: a ping, a DM, none, held through
+their quiet hours). A post pings only the players it names on purpose, by id
 (:func:`pings`): never a mention some user text holds, such as a display name written as
 ``<@id>``.
 
@@ -38,6 +39,7 @@ from bot.animation import DISCORD_LIMIT, replay_animation
 from bot.games.base import PODIUM, REPLAY
 from bot.images import ImageProcess
 from bot.locks import KeyedLocks
+from bot.notices import Delivery, next_reminder
 from bot.outbox import Outbox
 from bot.service import ABANDONED, Announcement, Table, TableService, game_record
 from bot.text import t
@@ -134,6 +136,22 @@ def live_controls(message: Any) -> bool:
             if custom_id.count(":") >= 2 and custom_id.split(":")[2] != "status":
                 return True
     return False
+
+
+def message_link(guild_id: int | None, channel_id: int, message_id: int) -> str:
+    """A message's jump URL (``@me`` for a DM's)."""
+    return f"https://discord.com/channels/{guild_id or '@me'}/{channel_id}/{message_id}"
+
+
+def latest_post_link(table: Table) -> str | None:
+    """The jump URL of the table's current board (its lobby post before the start)."""
+    row = table.row
+    board_channel = row.thread_id or row.channel_id
+    if row.board_message_id is not None and board_channel is not None:
+        return message_link(row.guild_id, board_channel, row.board_message_id)
+    if row.lobby_message_id is not None and row.channel_id is not None:
+        return message_link(row.guild_id, row.channel_id, row.lobby_message_id)
+    return None
 
 
 def can_attach(channel: Any) -> bool:
@@ -284,13 +302,15 @@ class Announcer(FollowsUp):
                 log.error("table %d: its pictures were not drawn in time", table.id)
                 self.images.restart()
                 return False
+            told = await self.deliveries(table) if row.kind == "board" else {}
+            unpinged = {user_id for user_id, chosen in told.items() if not chosen.ping}
             message = await asyncio.wait_for(
                 channel.send(
                     post.content[:MESSAGE_LIMIT],
                     files=post.files,
                     view=post.view,
                     nonce=f"c{row.id}",
-                    allowed_mentions=pings(post.pings),
+                    allowed_mentions=pings(i for i in post.pings if i not in unpinged),
                 ),
                 self.post_timeout,
             )
@@ -310,7 +330,7 @@ class Announcer(FollowsUp):
         await self.service.announced(announcement, message.id)
         if row.kind == "board":
             BOARD_POSTED.set(True)
-            await self.notify_by_dm(table, channel)
+            await self.tell_waiting(table, channel, told, message.jump_url)
         return True
 
     async def attach_replay(self, channel: Any, table: Table, announcement: Announcement) -> bool:
@@ -512,49 +532,135 @@ class Announcer(FollowsUp):
             except TRANSIENT:
                 log.warning("table %d: could not update the board", table_id)
 
-    async def notify_by_dm(self, table: Table, channel: Any) -> None:
-        """Tell players who chose DMs that their move is due; say so in the table's channel
-        (without revealing anything) when a DM cannot be delivered. Closed DMs are
-        remembered: no more tries until the player turns DMs on again."""
-        storage = self.service.storage
+    async def deliveries(self, table: Table, *, last_call: bool = False) -> dict[int, Delivery]:
+        """How the notice that their move is due reaches each member the table waits for
+        now, by each one's own choices (:func:`bot.notices.delivery`)."""
+        now = self.service.clock.now()
+        notices = self.service.notices
+        return {
+            seat.user_id: (await notices.member(seat.user_id)).delivery(now, last_call=last_call)
+            for seat in table.waiting_humans()
+            if seat.user_id is not None
+        }
+
+    async def tell_waiting(
+        self, table: Table, channel: Any, told: Mapping[int, Delivery], link: str | None
+    ) -> None:
+        """After a turn's board is posted: DM the members who chose DMs (with a link to the
+        board), and keep for later the notices held by quiet hours and each member's own
+        next reminder."""
         for seat in table.waiting_humans():
-            if seat.user_id is None or not await storage.dm_reachable(seat.user_id):
+            if seat.user_id is None or seat.user_id not in told:
                 continue
-            locale = table.row.locale
-            text, buttons = await self.front(table).turn_notice(table, seat.user_id)
+            chosen = told[seat.user_id]
+            if chosen.dm:
+                text, buttons = await self.front(table).turn_notice(table, seat.user_id)
+                await self.send_dm(table, channel, seat.user_id, seat.name, text, buttons, link)
+            await self.owe_next(table, seat.user_id, chosen)
+
+    async def owe_next(self, table: Table, user_id: int, told: Delivery) -> None:
+        """Keep the member's next notice at this table for this turn: the one their quiet
+        hours held, else their own next reminder (if they chose a cadence)."""
+        notices = self.service.notices
+        due = told.held_until
+        if due is None:
+            member = await notices.member(user_id)
+            due = next_reminder(member.choices, self.service.clock.now())
+        if due is not None:
+            await notices.owe(table.id, user_id, table.row.turn, due)
+            self.service.deadline_changed.set()
+
+    async def send_dm(
+        self,
+        table: Table,
+        channel: Any,
+        user_id: int,
+        name: str,
+        text: str,
+        buttons: discord.ui.View,
+        link: str | None,
+    ) -> None:
+        """A notice by direct message (``link``: the table's latest post); say so in the
+        table's channel (without revealing anything) when it cannot be delivered. Closed
+        DMs are remembered: no more tries until the member turns DMs on again."""
+        storage = self.service.storage
+        content = text if link is None else f"{text}\n{link}"
+        try:
+            user = self.client.get_user(user_id) or await self.client.fetch_user(user_id)
+            await user.send(content[:MESSAGE_LIMIT], view=buttons)
+        except TRANSIENT as error:
+            closed = getattr(error, "code", None) == DM_CLOSED
+            if closed:
+                await storage.mark_dm_closed(user_id)
+            if (table.id, user_id) in self._dm_warned:
+                return
+            self._dm_warned.add((table.id, user_id))
+            key = "dm.closed" if closed else "dm.failed"
             try:
-                user = self.client.get_user(seat.user_id) or await self.client.fetch_user(
-                    seat.user_id
+                await channel.send(
+                    t(table.row.locale, key, name=name),
+                    allowed_mentions=discord.AllowedMentions.none(),
                 )
-                await user.send(text[:MESSAGE_LIMIT], view=buttons)
-            except TRANSIENT as error:
-                closed = getattr(error, "code", None) == DM_CLOSED
-                if closed:
-                    await storage.mark_dm_closed(seat.user_id)
-                if (table.id, seat.user_id) in self._dm_warned:
-                    continue
-                self._dm_warned.add((table.id, seat.user_id))
-                key = "dm.closed" if closed else "dm.failed"
-                try:
-                    await channel.send(
-                        t(locale, key, name=seat.name),
-                        allowed_mentions=discord.AllowedMentions.none(),
-                    )
-                except TRANSIENT:
-                    log.warning("table %d: could not say that a DM failed", table.id)
+            except TRANSIENT:
+                log.warning("table %d: could not say that a DM failed", table.id)
 
     async def remind(self, table: Table, number: int) -> None:
+        """The table's reminder ``number`` (1: half time, 2: near the end), to each member
+        it waits for as they chose: a ping in one post naming them, a DM, or held until
+        their quiet hours end (never the last one). Members with a reminder cadence of
+        their own skip the half-time one."""
         channel = await self.channel_for(table)
         if channel is None or not table.waiting_humans():
             return
-        people = ", ".join(mention(seat.user_id, seat.name) for seat in table.waiting_humans())
-        deadline = f"<t:{int(table.row.deadline or 0)}:R>"
+        last_call = number != 1
+        told = await self.deliveries(table, last_call=last_call)
+        if not last_call:
+            notices = self.service.notices
+            for user_id in list(told):
+                if (await notices.member(user_id)).choices.remind_hours is not None:
+                    del told[user_id]
         key = "reminder.half" if number == 1 else "reminder.last"
+        await self.remind_members(table, channel, told, key)
+
+    async def remind_member(self, table: Table, user_id: int) -> None:
+        """A notice owed to one member now (held by their quiet hours, or their own
+        reminder), as they chose; then their next one is kept."""
+        channel = await self.channel_for(table)
+        if channel is None:
+            return
+        now = self.service.clock.now()
+        chosen = (await self.service.notices.member(user_id)).delivery(now)
+        await self.remind_members(table, channel, {user_id: chosen}, "reminder.again")
+        if chosen.held_until is None:  # a held one is owed already
+            await self.owe_next(table, user_id, chosen)
+
+    async def remind_members(
+        self, table: Table, channel: Any, told: Mapping[int, Delivery], key: str
+    ) -> None:
+        """One reminder post pinging the members who chose pings, a DM to those who chose
+        DMs; those held by their quiet hours are owed it later."""
+        seats = [seat for seat in table.waiting_humans() if seat.user_id in told]
+        deadline = f"<t:{int(table.row.deadline)}:R>" if table.row.deadline else None
+        link = latest_post_link(table)
+        pinged = [seat for seat in seats if told[seat.user_id or 0].ping]
+        for seat in seats:
+            assert seat.user_id is not None
+            chosen = told[seat.user_id]
+            if chosen.dm:
+                text, buttons = await self.front(table).turn_notice(table, seat.user_id)
+                if deadline is not None:
+                    text = f"{text}\n{t(table.row.locale, 'reminder.runs_out', deadline=deadline)}"
+                await self.send_dm(table, channel, seat.user_id, seat.name, text, buttons, link)
+            elif chosen.held_until is not None:
+                await self.owe_next(table, seat.user_id, chosen)
+        if not pinged:
+            return
+        people = ", ".join(mention(seat.user_id, seat.name) for seat in pinged)
+        text = t(table.row.locale, key, people=people, deadline=deadline or "")
+        if key == "reminder.again" and deadline is not None:
+            text = f"{text} {t(table.row.locale, 'reminder.runs_out', deadline=deadline)}"
         try:
-            await channel.send(
-                t(table.row.locale, key, people=people, deadline=deadline),
-                allowed_mentions=pings(waiting_ids(table)),
-            )
+            await channel.send(text, allowed_mentions=pings(seat.user_id for seat in pinged))
         except TRANSIENT:
             log.warning("table %d: could not post a reminder", table.id)
 
@@ -574,7 +680,9 @@ __all__ = [
     "Poster",
     "attachment_limit",
     "can_attach",
+    "latest_post_link",
     "mention",
+    "message_link",
     "pings",
     "player_ids",
     "waiting_ids",

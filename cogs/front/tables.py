@@ -1,7 +1,9 @@
 """``/game …``: the commands every hosted game shares — ``list`` (this server's open
-tables), ``panel``, ``status``, ``log``, ``rules``, ``leave``, ``abandon``, ``substitute``
-and ``dm``. Each takes a ``game`` option, the table's number, which autocompletes with
-this server's open tables; without it, the channel's or thread's table is meant. Lists
+tables), ``mine`` (the member's own tables, here or, in a DM, in every server they share
+with the bot), ``panel``, ``status``, ``log``, ``rules``, ``leave``, ``abandon``,
+``substitute``, ``dm`` and ``notices`` (how and when the member hears of their moves).
+Each takes a ``game`` option, the table's number, which autocompletes with this server's
+open tables; without it, the channel's or thread's table is meant. Lists
 and suggestions hold only the tables of the channels the member views.
 
 A handler finds the table, checks the place (:mod:`cogs.front.place`: a table belongs to
@@ -14,21 +16,26 @@ game's words.
 
 from __future__ import annotations
 
+import dataclasses
 import logging
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
+from zoneinfo import available_timezones
 
 import discord
 from discord import app_commands
 from discord.app_commands import locale_str as _
 from discord.ext import commands
 
-from bot.service import ServiceError, Table, TableService
+from bot.access import lists_own_seat
+from bot.notices import MAX_REMIND_HOURS, NOTICE_MODES, NoticeChoices, Recipient
+from bot.service import ServiceError, Table, TableService, seat_owes
 from bot.text import t
+from cogs.front.announce import latest_post_link
 from cogs.front.answers import MESSAGE_LIMIT, display_name, fail, locale_of, reply
 from cogs.front.game import GameFront
-from cogs.front.place import Act, asker_of, check_place
+from cogs.front.place import Act, asker_of, check_place, place_of
 
 log = logging.getLogger(__name__)
 
@@ -69,8 +76,7 @@ class TablesCog(
 
     def describe(self, table: Table, locale: str | None) -> str:
         """``#12 Cartographers · alice, bob · turn 3``"""
-        front = self.fronts.get(table.game)
-        title = front.title(locale) if front else table.game
+        title = self.title(table, locale)
         people = ", ".join(seat.name for seat in table.seats)
         if table.status == "lobby":
             stage = t(locale, "game.in_lobby")
@@ -237,6 +243,109 @@ class TablesCog(
     async def dm(self, interaction: discord.Interaction[Any], enabled: bool) -> None:
         await set_dm(interaction, self.service, enabled)
 
+    @app_commands.command(
+        name=_("mine", key="cmd.mine"),
+        description=_("Your games, those waiting for your move first", key="cmd.mine.about"),
+    )
+    async def mine(self, interaction: discord.Interaction[Any]) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        asker = asker_of(interaction)
+        seated = await self.service.seated_tables(interaction.user.id)
+        shared = await self.shared_servers(interaction.user.id, asker.guild_id, seated)
+        tables = [
+            table for table in seated if lists_own_seat(place_of(table), asker, shared.__contains__)
+        ]
+        await reply(
+            interaction,
+            my_games_text(
+                tables,
+                interaction.user.id,
+                locale_of(interaction),
+                self.title,
+                shared if asker.guild_id is None else None,
+            ),
+            allowed_mentions=discord.AllowedMentions.none(),
+            suppress_embeds=True,
+        )
+
+    async def shared_servers(
+        self, user_id: int, here: int | None, tables: Sequence[Table]
+    ) -> dict[int, str]:
+        """The servers (id: name) of these tables that the member shares with the bot,
+        asked of Discord (a DM comes with no server, and the bot keeps no member lists);
+        from a server, that server alone."""
+        if here is not None:
+            guild = self.bot.get_guild(here)
+            return {here: guild.name if guild is not None else ""}
+        shared: dict[int, str] = {}
+        for guild_id in {table.row.guild_id for table in tables} - {None}:
+            assert guild_id is not None
+            try:
+                await self.bot.http.get_member(guild_id, user_id)
+            except (discord.NotFound, discord.Forbidden):
+                continue
+            guild = self.bot.get_guild(guild_id)
+            shared[guild_id] = guild.name if guild is not None else ""
+        return shared
+
+    def title(self, table: Table, locale: str | None) -> str:
+        """The table's game, named in ``locale``."""
+        front = self.fronts.get(table.game)
+        return front.title(locale) if front else table.game
+
+    @app_commands.command(
+        name=_("notices", key="cmd.notices"),
+        description=_("How and when you hear that your move is due", key="cmd.notices.about"),
+    )
+    @app_commands.describe(
+        by=_("By direct message, by a ping in the game's thread, or none", key="cmd.option.by"),
+        time_zone=_("Your time zone, such as Europe/Rome", key="cmd.option.time_zone"),
+        quiet_from=_("Quiet hours begin at this hour (0-23)", key="cmd.option.quiet_from"),
+        quiet_until=_(
+            "Quiet hours end at this hour (0-23; the same as the start: none)",
+            key="cmd.option.quiet_until",
+        ),
+        remind_every=_(
+            "A reminder every this many hours (0: at half time and near the end)",
+            key="cmd.option.remind_every",
+        ),
+    )
+    @app_commands.choices(
+        by=[
+            app_commands.Choice(name=_(mode, key=f"notices.choice.{mode}"), value=mode)
+            for mode in NOTICE_MODES
+        ]
+    )
+    async def notices(
+        self,
+        interaction: discord.Interaction[Any],
+        by: str | None = None,
+        time_zone: app_commands.Range[str, 1, 64] | None = None,
+        quiet_from: app_commands.Range[int, 0, 23] | None = None,
+        quiet_until: app_commands.Range[int, 0, 23] | None = None,
+        remind_every: app_commands.Range[int, 0, MAX_REMIND_HOURS] | None = None,
+    ) -> None:
+        store = self.service.notices
+        member = await store.member(interaction.user.id)
+        choices = changed_choices(
+            member.choices,
+            by=by,
+            time_zone=time_zone,
+            quiet_from=quiet_from,
+            quiet_until=quiet_until,
+            remind_every=remind_every,
+        )
+        if choices != member.choices:
+            await store.choose(interaction.user.id, choices)
+            member = await store.member(interaction.user.id)
+        await reply(interaction, notices_text(member, locale_of(interaction)))
+
+    @notices.autocomplete("time_zone")
+    async def _time_zone_autocomplete(
+        self, interaction: discord.Interaction[Any], current: str
+    ) -> list[app_commands.Choice[str]]:
+        return [app_commands.Choice(name=zone, value=zone) for zone in time_zones(current)]
+
     @panel.autocomplete("game")
     @status.autocomplete("game")
     @log_.autocomplete("game")
@@ -254,6 +363,110 @@ class TablesCog(
         self, interaction: discord.Interaction[Any], current: str
     ) -> list[app_commands.Choice[str]]:
         return await self.seat_choices(interaction, current)
+
+
+MY_GAMES_SHOWN = 15
+"""Tables ``/game mine`` lists before it says how many more there are (a phone's screen)."""
+
+
+def my_games_text(
+    tables: Sequence[Table],
+    user_id: int,
+    locale: str | None,
+    title: Callable[[Table, str | None], str],
+    servers: Mapping[int, str] | None,
+) -> str:
+    """``/game mine``'s answer: one short line per table (those owing the member's move
+    first, with their deadline), each with a link to its latest post; from a DM
+    (``servers``: the names of the servers shared with the member), each names its
+    server."""
+    if not tables:
+        return t(locale, "mine.empty" if servers is None else "mine.empty_everywhere")
+    lines = [t(locale, "mine.header", count=len(tables))]
+    for table in tables[:MY_GAMES_SHOWN]:
+        name = f"#{table.id} {title(table, locale)}"
+        server = "" if servers is None else servers.get(table.row.guild_id or 0, "")
+        if server:
+            name = f"{name} ({server})"
+        if table.status == "lobby":
+            state = t(locale, "mine.lobby")
+        elif seat_owes(table, user_id):
+            state = t(locale, "mine.your_move")
+            if table.row.deadline is not None:
+                deadline = f"<t:{int(table.row.deadline)}:R>"
+                state = f"{state} {t(locale, 'mine.deadline', deadline=deadline)}"
+        else:
+            state = t(locale, "mine.others")
+        link = latest_post_link(table)
+        line = f"{name} · {state}"
+        lines.append(line if link is None else f"{line} · {t(locale, 'mine.link', url=link)}")
+    hidden = len(tables) - MY_GAMES_SHOWN
+    if hidden > 0:
+        lines.append(t(locale, "mine.more", count=hidden))
+    return "\n".join(lines)
+
+
+TIME_ZONE_CHOICES = 25
+
+
+def time_zones(typed: str) -> list[str]:
+    """The IANA time zones holding what was typed (at most Discord's 25 choices)."""
+    wanted = typed.strip().lower().replace(" ", "_")
+    return sorted(zone for zone in available_timezones() if wanted in zone.lower())[
+        :TIME_ZONE_CHOICES
+    ]
+
+
+def changed_choices(
+    choices: NoticeChoices,
+    *,
+    by: str | None,
+    time_zone: str | None,
+    quiet_from: int | None,
+    quiet_until: int | None,
+    remind_every: int | None,
+) -> NoticeChoices:
+    """The member's choices with the options they gave changed: quiet hours that begin
+    and end at the same hour are none, a reminder every 0 hours is the default cadence."""
+    changes: dict[str, Any] = {}
+    if by is not None:
+        changes["mode"] = by
+    if time_zone is not None:
+        changes["time_zone"] = time_zone.strip()
+    if quiet_from is not None:
+        changes["quiet_from"] = quiet_from
+    if quiet_until is not None:
+        changes["quiet_until"] = quiet_until
+    if remind_every is not None:
+        changes["remind_hours"] = remind_every or None
+    changed = dataclasses.replace(choices, **changes)
+    if changed.quiet_from is not None and changed.quiet_from == changed.quiet_until:
+        changed = dataclasses.replace(changed, quiet_from=None, quiet_until=None)
+    return changed
+
+
+def notices_text(member: Recipient, locale: str | None) -> str:
+    """A member's notice choices, as ``/game notices`` shows them to that member."""
+    choices = member.choices
+    mode = choices.mode or ("default_dm" if member.dm_on else "default")
+    lines = [t(locale, f"notices.mode.{mode}")]
+    if choices.quiet_from is not None and choices.quiet_until is not None:
+        lines.append(
+            t(
+                locale,
+                "notices.quiet",
+                start=f"{choices.quiet_from:02}:00",
+                end=f"{choices.quiet_until:02}:00",
+                zone=choices.time_zone,
+            )
+        )
+    else:
+        lines.append(t(locale, "notices.no_quiet"))
+    if choices.remind_hours is not None:
+        lines.append(t(locale, "notices.remind_every", count=choices.remind_hours))
+    else:
+        lines.append(t(locale, "notices.remind_default"))
+    return "\n".join(lines)
 
 
 @dataclass(frozen=True)
@@ -388,6 +601,8 @@ __all__ = [
     "answer_status",
     "find_table",
     "leave",
+    "my_games_text",
+    "notices_text",
     "set_dm",
     "substitute",
 ]

@@ -132,16 +132,20 @@ async def test_closed_dms_are_remembered_until_dms_are_chosen_again(
     service: TableService,
 ) -> None:
     storage = service.storage
-    assert not await storage.dm_reachable(ALICE)
+
+    async def reachable(user_id: int) -> bool:
+        return (await service.notices.member(user_id)).delivery(0.0).dm
+
+    assert not await reachable(ALICE)
     await storage.set_dm(ALICE, True)
-    assert await storage.dm_reachable(ALICE)
+    assert await reachable(ALICE)
     await storage.mark_dm_closed(ALICE)
     await storage.mark_dm_closed(ALICE)
-    assert not await storage.dm_reachable(ALICE)
+    assert not await reachable(ALICE)
     await storage.set_dm(ALICE, True)
-    assert await storage.dm_reachable(ALICE)
+    assert await reachable(ALICE)
     await storage.mark_dm_closed(BOB)
-    assert not await storage.dm_reachable(BOB)
+    assert not await reachable(BOB)
 
 
 class RecordingClock(FakeClock):

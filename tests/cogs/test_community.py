@@ -89,6 +89,10 @@ async def test_a_profile_shows_the_rating_and_a_chart(circus: Circus) -> None:
         and "wins 3" in answer.content
     )
     assert "longest win streak, 3" in answer.content
+    assert (
+        "Reliability: 100 % of 3 finished games played to the end without a time-out"
+        " · games left: 0" in answer.content
+    )
     [chart] = answer.attachments
     assert chart.image_size() == (800, 440)
     newcomer = circus.guild.add_member("newcomer")

@@ -15,6 +15,7 @@ from bot.clock import FakeClock
 from bot.service import TableService
 from cogs.app import CircusBot
 from engine.core import Rng
+from tests.bot.community.test_ratings import finish
 from tests.bot.test_service import play_to_the_end
 from tests.cogs.conftest import settings_for
 from tests.fakediscord.harness import pointed_at
@@ -276,3 +277,35 @@ async def test_a_cartographers_tournament_counts_its_game_once_the_game_is_settl
         await bot.announcer.settle(race)
         record = await bot.tournament_cog.desk.load(1)
         assert record.state.rounds[0].complete
+
+
+async def test_a_minimum_reliability_refuses_a_member_who_let_time_run_out(
+    fake: FakeDiscord, tmp_path: Path
+) -> None:
+    """Bob let his time run out in his one finished game here: below the organiser's 80 %
+    he is refused, and told why; alice (no time-out) and carol (no game yet) sign up."""
+    guild = fake.add_guild("Circus")
+    channel = guild.add_text_channel("tournaments")
+    alice, bob, carol = (guild.add_member(name) for name in ("alice", "bob", "carol"))
+    async with bot_on(fake, tmp_path / "circus.db", FakeClock(time.time())) as bot:
+        storage = bot.service.storage
+        played = await finish(
+            storage, [(alice.id, None, 1), (bob.id, None, 2)], 1.0, guild=guild.id
+        )
+        await storage.write_with(
+            lambda db: db.execute(
+                "INSERT INTO actions (table_id, seq, seat, kind, data, chance, by_user, source, at)"
+                " VALUES (?, 2, 'B', 'move', '{}', '[]', NULL, 'timeout', 1.0)",
+                (played,),
+            ).close()
+        )
+        post = await open_tournament(alice, channel, min_reliability=80)
+        assert "Sign-up needs a reliability of 80 % or more" in post.content
+        assert await click(bob, post, "join") == (
+            "This tournament asks for a reliability of 80 % to sign up; yours is 0 % (0 of your"
+            " 1 finished game played to the end without a time-out)."
+        )
+        assert "signed up" in await click(alice, post, "join")
+        assert "signed up" in await click(carol, post, "join")
+        entrants = (await bot.tournament_cog.desk.load(1)).state.entrants
+        assert sorted(entrants) == sorted(f"user:{m.id}" for m in (alice, carol))

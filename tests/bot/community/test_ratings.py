@@ -29,7 +29,8 @@ async def finish(
     game: str = "charioteer",
     channel: int = 5,
 ) -> int:
-    """A finished game stored as the host stores one: the final action with its results."""
+    """A finished game stored as the host stores one: the start (its seats and their
+    holders), the final action with its results."""
     host = next(user for user, _, _ in seats if user is not None)
     table_id = await storage.create_table(
         game=game,
@@ -46,7 +47,7 @@ async def finish(
         SeatRow(table_id, chr(65 + i), user, f"u{user}" if user else "AI", level, at)
         for i, (user, level, _) in enumerate(seats)
     ]
-    await storage.replace_seats(table_id, rows, at, status="running", state={}, seq=0)
+    await storage.replace_seats(table_id, rows, at, holders=rows, status="running", state={}, seq=0)
     results = tuple(
         ResultRow(table_id, row.seat, row.user_id, row.name, place, 9, at)
         for row, (_, _, place) in zip(rows, seats, strict=True)
