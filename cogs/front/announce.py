@@ -104,12 +104,14 @@ def can_attach(channel: Any) -> bool:
 class Post:
     """A public message the announcer sends: its text, pictures and controls, and the
     members it pings (the players it mentions on purpose; nobody else, whatever the text
-    holds: :func:`pings`)."""
+    holds: :func:`pings`); ``lead``: the texts of messages posted just before it, when
+    what it tells does not fit one message (they ping nobody)."""
 
     content: str
     files: list[discord.File] = field(default_factory=list)
     view: discord.ui.View | None = None
     pings: Sequence[int | None] = ()
+    lead: Sequence[str] = ()
 
 
 class Poster(Protocol):
@@ -209,6 +211,15 @@ class Announcer(FollowsUp):
                 log.error("table %d: its pictures were not drawn in time", table.id)
                 self.images.restart()
                 return False
+            for number, text in enumerate(post.lead):
+                await asyncio.wait_for(
+                    channel.send(
+                        text[:MESSAGE_LIMIT],
+                        nonce=f"c{row.id}.{number}",
+                        allowed_mentions=discord.AllowedMentions.none(),
+                    ),
+                    self.post_timeout,
+                )
             message = await asyncio.wait_for(
                 channel.send(
                     post.content[:MESSAGE_LIMIT],

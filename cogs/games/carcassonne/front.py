@@ -16,7 +16,7 @@ import discord
 from discord import app_commands
 from discord.app_commands import locale_str as _
 
-from bot.games.base import BOARD, PODIUM, REVEAL
+from bot.games.base import BOARD, PODIUM
 from bot.games.carcassonne import panel as tiles
 from bot.games.carcassonne.panel import TurnDraft, square_text, tile_text
 from bot.games.carcassonne.story import seat_name
@@ -29,7 +29,15 @@ from cogs.front.game import Click, GameFront, Keys
 from cogs.front.lobby import TURN_LIMIT_CHOICES, command_group, new_command
 from cogs.front.panel import PanelMessage
 from cogs.games.carcassonne.panel import CONTROLS, deploy_view, deployment_text, place_view
-from cogs.games.carcassonne.posts import board_text, lang, podium_text, story_text
+from cogs.games.carcassonne.posts import (
+    board_post,
+    board_text,
+    lang,
+    podium_post,
+    story_text,
+    told_lines,
+    told_reports,
+)
 from engine.carcassonne import SeatView, Size
 from engine.carcassonne.messages import colour_name
 from engine.carcassonne.render import board_png
@@ -106,7 +114,7 @@ class CarcassonneFront(GameFront, game="carcassonne", controls=CONTROLS, keys=KE
     ) -> PanelMessage:
         """The panel of the step in play: its text, controls and picture."""
         header = t(locale, "carc.panel.header", table=table.id, turn=view.turn)
-        lines = [header, t(locale, "carc.tile_set")]
+        lines = [header]
         placing = tiles.place_panel(view, draft)
         if placing is not None:
             lines.append(t(locale, "carc.panel.tile", tile=tile_text(placing.tile, locale=locale)))
@@ -224,30 +232,36 @@ class CarcassonneFront(GameFront, game="carcassonne", controls=CONTROLS, keys=KE
                 files.append(
                     discord.File(io.BytesIO(png), filename=f"map-{table.id}-{view.turn}.png")
                 )
+            lead, content = board_post(table, view, locale, await self.told(table, view.turn))
             return Post(
-                board_text(table, view, locale),
+                content,
                 files,
                 self.board_view(table.id, view.turn, locale),
                 pings=waiting_ids(table),
+                lead=lead,
             )
         report = announcement.report
         assert report is not None
-        if kind == REVEAL:
-            content = story_text(table, report.turn, report.events, report.view, locale)
-        elif kind == PODIUM:
-            content = podium_text(table, report.events, report.view, locale)
+        if kind == PODIUM:
+            story = await self.told(table, report.turn + 1)
+            lead, content = podium_post(table, report.events, report.view, locale, story)
             if can_attach(channel):
                 png = await self.images.run(
                     board_png, report.view, names=table.names, locale=lang(locale)
                 )
                 files.append(discord.File(io.BytesIO(png), filename=f"map-{table.id}-final.png"))
-        else:
-            content = t(locale, "carc.story.header", table=table.id, turn=report.turn)
-        return Post(content, files)
+            return Post(content, files, lead=lead)
+        # A turn's story posted on its own (announced before a turn became one post).
+        return Post(story_text(table, report.turn, report.events, report.view, locale))
+
+    async def told(self, table: Table, turn: int) -> list[str]:
+        """The story lines a post of ``turn`` tells: the turns since the last post."""
+        reports = await self.service.turn_reports(table.id)
+        return told_lines(table, told_reports(table, reports, turn), table.row.locale)
 
     async def board_content(self, table: Table) -> str | None:
         _, view = await self.service.view_for(table.id, None)
-        return board_text(table, view, table.row.locale)
+        return board_post(table, view, table.row.locale, await self.told(table, view.turn))[1]
 
     async def turn_notice(self, table: Table, user_id: int) -> tuple[str, discord.ui.View]:
         locale = table.row.locale
