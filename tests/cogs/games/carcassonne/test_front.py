@@ -172,3 +172,17 @@ def test_a_started_lobby_lists_seats_by_colour_in_the_tables_language() -> None:
     text = front.lobby_text(Table(row, table.seats))
     assert "rojo. <@11>" in text and "verde. <@22>" in text
     assert "red." not in text and "green." not in text
+
+
+def test_a_started_lobby_lists_seats_in_turn_order() -> None:
+    """Three seats play red, green, black: the lobby lists them so, not by colour name."""
+    front = CarcassonneFront(None, None, None, None)  # type: ignore[arg-type]
+    table = host_table()
+    settings = {"seats": 3, "turn_seconds": None, "timeout_policy": "ai", "ai_level": None}
+    row = dataclasses.replace(table.row, settings=settings | {"options": {}})
+    ai = SeatRow(7, "black", None, "AI 1", "greedy", 0.0)
+    seats = tuple(sorted((*table.seats, ai), key=lambda seat: seat.seat))
+    lines = front.lobby_text(Table(row, seats)).splitlines()
+    listed = [line.split(".")[0] for line in lines if line.startswith(("red.", "green.", "black."))]
+    assert listed == ["red", "green", "black"]
+    assert "black. AI 1" in lines[-2]
