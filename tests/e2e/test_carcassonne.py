@@ -101,9 +101,7 @@ async def test_a_restart_mid_turn_keeps_old_panels_working(table: Table) -> None
         assert "Tile placed" in placed.content
         first.process.kill()
         await first.process.wait()
-    assert [(seat, source) for seat, source, _ in database_actions(table.database)] == [
-        ("red", "player")
-    ]
+    assert database_actions(table.database) == [], "nothing is played before Confirm"
 
     async with bot_running(table):
         again = await (await alice.click(spare, custom_id(spare, "place"))).reply()
@@ -121,6 +119,41 @@ async def test_a_restart_mid_turn_keeps_old_panels_working(table: Table) -> None
         await wait_for_post(fake, place, 3)
     kinds = [(seat, kind) for _, seat, kind, _ in table_actions(table)]
     assert kinds == [("red", "place"), ("red", "deploy"), ("green", "place"), ("green", "deploy")]
+
+
+async def test_undo_takes_the_tile_back_until_the_turn_is_confirmed(
+    table: Table, started_bot: BotProcess
+) -> None:
+    fake, alice, bob = table.fake, table.alice, table.bob
+    _, place = await start_game(fake, alice, [bob], table.channel)
+    post = await wait_for_post(fake, place, 1)
+    panel = await open_panel(alice, post)
+    placed = await (await alice.click(panel, custom_id(panel, "place"))).reply()
+    assert "Undo takes the tile back" in placed.content and custom_id(placed, "undo")
+    for user in (bob, table.carol):
+        refused = await (await user.forge(place, "cc:1:undo:1", source=post)).reply()
+        assert refused.ephemeral and "Undo" not in refused.content
+    back = await (await alice.click(placed, custom_id(placed, "undo"))).reply()
+    assert "Taken back: your tile is in your hand again." in back.content
+    assert select_options(back, "spot") and not any(":where:" in c for c in back.custom_ids())
+    again = await (await alice.forge(place, "cc:1:undo:1", source=back)).reply()
+    assert again.ephemeral and any(
+        refusal in again.content for refusal in ("nothing to take back", "doesn't do anything")
+    )
+    assert table_actions(table) == [], "placing and taking back play nothing"
+
+    placed = await (await alice.click(back, custom_id(back, "place"))).reply()
+    done = await (await alice.click(placed, custom_id(placed, "confirm"))).reply()
+    assert "Turn played" in done.content
+    assert [(seat, kind) for _, seat, kind, _ in table_actions(table)] == [
+        ("red", "place"),
+        ("red", "deploy"),
+    ]
+    late = await (await alice.forge(place, "cc:1:undo:1", source=post)).reply()
+    assert late.ephemeral and any(
+        refusal in late.content for refusal in ("from an earlier turn", "doesn't do anything")
+    )
+    assert len(table_actions(table)) == 2
 
 
 async def test_strangers_and_players_out_of_turn_are_refused(

@@ -38,7 +38,7 @@ from cogs.games.carcassonne.posts import (
     told_lines,
     told_reports,
 )
-from engine.carcassonne import SeatView, Size
+from engine.carcassonne import Phase, SeatView, Size
 from engine.carcassonne.messages import colour_name
 from engine.carcassonne.render import board_png
 
@@ -145,7 +145,7 @@ class CarcassonneFront(GameFront, game="carcassonne", controls=CONTROLS, keys=KE
                     tile=tile_text(deploying.tile, deploying.rotation, locale),
                 )
             )
-            supply = view.supply(view.active)
+            supply = view.supply(view.active)  # the same with the tile placed or in hand
             lines.append(
                 t(
                     locale,
@@ -159,15 +159,18 @@ class CarcassonneFront(GameFront, game="carcassonne", controls=CONTROLS, keys=KE
             lines.append(
                 t(locale, "carc.panel.deploying", choice=deployment_text(deploying, locale))
             )
-            png = await self.images.run(tiles.deploy_png, view, lang(locale), table.names)
-            controls = deploy_view(table.id, view.turn, deploying, locale)
+            after = tiles.deploying_view(view, draft)
+            png = await self.images.run(tiles.deploy_png, after, lang(locale), table.names)
+            undo = view.phase is Phase.PLACE  # placed in the draft only: not played yet
+            controls = deploy_view(table.id, view.turn, deploying, locale, undo=undo)
         if note:
             lines.append(note)
         picture = discord.File(io.BytesIO(png), filename=f"carcassonne-{table.id}-{view.turn}.png")
         return PanelMessage("\n".join(lines)[:MESSAGE_LIMIT], controls, picture)
 
     async def choose(self, click: Click) -> None:
-        """A choice on the panel; Place plays the placement it shows."""
+        """A choice on the panel; Place keeps the placement it shows in the draft (Confirm
+        plays it), Undo takes it back."""
         if click.verb == "place":
             await self.place(click)
             return
@@ -176,43 +179,32 @@ class CarcassonneFront(GameFront, game="carcassonne", controls=CONTROLS, keys=KE
         draft = tiles.choose(view, draft, click.verb, click.values)
         await self.keep(click, draft)
         locale = click.locale
+        note = t(locale, "console.carc.taken_back") if click.verb == "undo" else ""
         await self.show_panel(
-            click.interaction, lambda: self.panel_message(table, view, draft, locale)
+            click.interaction, lambda: self.panel_message(table, view, draft, locale, note)
         )
 
     async def place(self, click: Click) -> None:
-        """Play the placement the panel shows; the panel moves on to the deployment."""
+        """Place the tile as the panel shows it, in the draft: the panel moves on to the
+        deployment, with Undo; nothing is played before Confirm."""
         table, view = await self.seat_view(click.interaction, click.table.id, click.turn)
-        draft = await self.draft(table, click.user_id, click.turn, view)
-        placing = tiles.place_panel(view, draft)
-        if placing is None:
-            raise ServiceError("carc.already_placed")
-        await self.service.submit(
-            table.id, click.user_id, tiles.place_action(view, placing), click.turn
-        )
-        self.later(self.refresh(table.id))  # the placement is stored, answered or not
-        _, after = await self.service.view_for(table.id, click.user_id)
-        note = t(click.locale, "carc.placed_note", at=square_text(placing.square))
-        kept = TurnDraft(spot=draft.spot)
+        draft = tiles.placed(view, await self.draft(table, click.user_id, click.turn, view))
+        await self.keep(click, draft)
+        note = t(click.locale, "carc.placed_note")
         await self.show_panel(
-            click.interaction, lambda: self.panel_message(table, after, kept, click.locale, note)
+            click.interaction, lambda: self.panel_message(table, view, draft, click.locale, note)
         )
-
-    async def refresh(self, table_id: int) -> None:
-        try:
-            await self.announcer.refresh_board(table_id)
-        except Exception:
-            log.exception("table %d: could not refresh the board", table_id)
 
     async def confirm(self, click: Click) -> None:
+        """Play the turn: the placement (unless stored already), then the deployment."""
         locale = click.locale
         table, view = await self.seat_view(click.interaction, click.table.id, click.turn)
         draft = await self.draft(table, click.user_id, click.turn, view)
         deploying = tiles.deploy_panel(view, draft, locale)
-        if deploying is None:
-            raise ServiceError("carc.place_first")
-        action = tiles.deploy_action(view, deploying)
-        await self.service.submit(table.id, click.user_id, action, click.turn)
+        actions = tiles.turn_actions(view, draft)
+        assert deploying is not None  # turn_actions refuses a turn not placed
+        for action in actions:
+            await self.service.submit(table.id, click.user_id, action, click.turn)
         try:
             done = t(locale, "carc.done", choice=deployment_text(deploying, locale))
             await self.answer_done(click.interaction, done)
