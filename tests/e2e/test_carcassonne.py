@@ -46,10 +46,11 @@ async def test_a_two_player_game_with_an_ai_seat_to_the_final_score(
     panel = await open_panel(alice, first)
     assert panel.attachments and "Your tile" in panel.content and TILE_SET not in panel.content
     spots = select_options(panel, "spot")
-    assert spots and spots[0]["label"].startswith("Spot 1 · (")
+    assert spots and spots[0]["label"] == "Spot 1"
+    assert "Your tile: " in panel.content and "SW" not in panel.content
     if len(spots) > 1:
         panel = await (await alice.select(panel, custom_id(panel, "spot"), ["1"])).reply()
-        assert "Spot 2 at" in panel.content
+        assert "Spot 2, turned" in panel.content
     placed = await (await alice.click(panel, custom_id(panel, "place"))).reply()
     assert "Tile placed" in placed.content and placed.attachments
     sizes = [o["value"] for o in select_options(placed, "size")]
@@ -63,8 +64,8 @@ async def test_a_two_player_game_with_an_ai_seat_to_the_final_score(
     assert "Turn played: a large meeple" in done.content
 
     third = (await wait_for_post(fake, place, 3)).content
-    assert "Alice (red) placed tile" in third and "a large meeple" in third, third
-    assert "AI 1 (green) placed tile" in third, "the AI's turn is told in the next post"
+    assert "Alice (red) placed a tile" in third and "a large meeple" in third, third
+    assert "AI 1 (green) placed a tile" in third, "the AI's turn is told in the next post"
     assert [post_turn(m) for m in posts(place)] == [1, 3], "the AI's turn has no post of its own"
 
     await play_to_the_end(fake, place, [alice], turn=2)
@@ -216,8 +217,8 @@ async def test_a_player_who_chose_dms_plays_from_the_turn_notice(
     assert "Turn played" in done.content
     third = await wait_for_post(fake, place, 3)
     assert alice.mention in third.content
-    assert "Bob (green) placed tile" in third.content and TILE_SET not in third.content
-    assert "Alice (red) placed tile" not in third.content, "turn 1 was told in turn 2's post"
+    assert "Bob (green) placed a tile" in third.content and TILE_SET not in third.content
+    assert "Alice (red) placed a tile" not in third.content, "turn 1 was told in turn 2's post"
 
 
 async def test_the_team_variant_scores_the_rebels_against_the_empire(

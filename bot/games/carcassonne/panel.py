@@ -24,6 +24,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 
 from bot.games.base import ServiceError
+from bot.games.carcassonne.story import tile_text
 from bot.text import t
 from engine.carcassonne import (
     DEPLOY,
@@ -37,10 +38,11 @@ from engine.carcassonne import (
     legal_placements,
     view,
 )
-from engine.carcassonne.messages import feature_text, square_text, tile_text
 from engine.carcassonne.render import board_png
 from engine.carcassonne.rules import deploy_targets, place
+from engine.carcassonne.text import target_words
 from engine.core import JSON, Action
+from engine.i18n import base_locale
 
 SPOTS_PER_PAGE = 25
 """A Discord select holds 25 options; more spots are paged."""
@@ -191,10 +193,9 @@ def deploy_panel(
     targets = tuple(deploy_targets(seat_view.as_state()))
     labels = []
     for ref in targets:
-        on = seat_view.board.at[ref.square]
-        words = feature_text(on.tile, ref.feature, on.rotation, locale)
+        words = target_words(seat_view.board, placed.square, ref, base_locale(locale))
         if ref.square != placed.square:
-            words = t(locale, "carc.attack_target", feature=words, at=square_text(ref.square))
+            words = t(locale, "carc.attack_target", feature=words)
         labels.append(words)
     supply = seat_view.supply(seat_view.active)
     sizes = tuple(size.value for size in (Size.SMALL, Size.LARGE) if supply[size] > 0)
@@ -324,7 +325,6 @@ __all__ = [
     "deploy_panel",
     "deploy_png",
     "deploying_view",
-    "feature_text",
     "place_action",
     "place_panel",
     "place_png",
@@ -332,7 +332,6 @@ __all__ = [
     "placing",
     "preview",
     "spots_of",
-    "square_text",
     "tile_text",
     "turn_actions",
 ]

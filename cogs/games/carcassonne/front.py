@@ -18,7 +18,7 @@ from discord.app_commands import locale_str as _
 
 from bot.games.base import BOARD, PODIUM
 from bot.games.carcassonne import panel as tiles
-from bot.games.carcassonne.panel import TurnDraft, square_text, tile_text
+from bot.games.carcassonne.panel import TurnDraft, tile_text
 from bot.games.carcassonne.story import seat_name
 from bot.service import TURN_LIMITS, Announcement, ServiceError, Table, TableSettings, TurnReport
 from bot.storage import SeatRow
@@ -124,7 +124,6 @@ class CarcassonneFront(GameFront, game="carcassonne", controls=CONTROLS, keys=KE
                     locale,
                     "carc.panel.placing",
                     number=placing.spot + 1,
-                    at=square_text(placing.square),
                     rotation=placing.turn * 90,
                     tile=tile_text(placing.tile, placing.turn, locale),
                 )
@@ -141,7 +140,6 @@ class CarcassonneFront(GameFront, game="carcassonne", controls=CONTROLS, keys=KE
                 t(
                     locale,
                     "carc.panel.placed",
-                    at=square_text(deploying.placed),
                     tile=tile_text(deploying.tile, deploying.rotation, locale),
                 )
             )

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import discord
 
-from bot.games.carcassonne.panel import NOTHING, DeployPanel, PlacePanel, square_text
+from bot.games.carcassonne.panel import NOTHING, DeployPanel, PlacePanel
 from bot.text import t
 from cogs.front.components import Controls, PanelView, clip
 
@@ -24,11 +24,11 @@ def place_view(table: int, turn: int, panel: PlacePanel, locale: str | None) -> 
     view = PanelView()
     options = [
         discord.SelectOption(
-            label=clip(t(locale, "carc.spot", number=index + 1, at=square_text(square))),
+            label=clip(t(locale, "carc.spot", number=index + 1)),
             value=str(index),
             default=index == panel.spot,
         )
-        for index, square in panel.page_spots()
+        for index, _ in panel.page_spots()
     ]
     view.add_item(
         CONTROLS.select(

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from bot.games.carcassonne.panel import tile_text
 from bot.games.carcassonne.story import (
     final_scoring,
     ranking_lines,
@@ -24,7 +25,6 @@ from cogs.front.announce import waiting_line
 from cogs.front.answers import MESSAGE_LIMIT
 from engine.carcassonne import Phase, SeatView
 from engine.carcassonne.events import MeepleDeployed, NothingDeployed, TileDrawn, TilePlaced
-from engine.carcassonne.text import tile_words
 from engine.core import public_events
 from engine.i18n import base_locale
 
@@ -116,7 +116,7 @@ def board_post(
                     locale,
                     "carc.board.to_place",
                     name=seat_name(view.active, names, locale),
-                    tile=tile_words(view.current, 0, lang(locale)),
+                    tile=tile_text(view.current, 0, locale),
                     left=view.stack_size,
                 )
             )

@@ -169,8 +169,9 @@ def test_a_draft_from_json_keeps_only_sane_values() -> None:
 
 def test_a_tile_is_told_by_its_features_as_turned() -> None:
     text = tile_text("SW25")
-    assert text == "SW25: asteroid field (north–east)"
-    assert tile_text("SW25", 1) == "SW25: asteroid field (east–south)"
+    assert text == "asteroid field, north-east corner"
+    assert tile_text("SW25", 1) == "asteroid field, south-east corner"
+    assert tile_text("SW25", 1, "es-ES") == "campo de asteroides, esquina sureste"
 
 
 def test_a_placement_is_kept_in_the_draft_until_confirm_and_undo_takes_it_back() -> None:

@@ -66,7 +66,7 @@ def test_the_turns_post_pings_the_active_player_until_the_game_moves_on() -> Non
     seat_view = Game.new(seats=2, seed=3).view()
     current = board_text(host_table(turn=seat_view.turn), seat_view, "en")
     assert "reconstruction" not in current and "<@11>" in current
-    assert "alice (red) places tile" in current
+    assert "alice (red) places this tile: " in current and "SW" not in current
     later = host_table(turn=seat_view.turn + 2)
     assert "<@" not in board_text(later, seat_view, "en")
     assert waiting_text(later, seat_view, "en") == "This turn is over: the game has moved on."
@@ -157,9 +157,9 @@ async def test_reminders_then_a_timeout_that_places_the_tile_and_deploys_nothing
             await bot.close()
             await runner
     second_post = next(m for m in posts(place) if post_turn(m) == 2).content
-    assert "Alice (red) placed tile" in second_post
+    assert "Alice (red) placed a tile" in second_post
     assert "Alice (red) deployed no meeple." in second_post
-    assert "Alice (red) placed tile" in told(place)
+    assert "Alice (red) placed a tile" in told(place)
     assert not podiums(place)
     assert [post_turn(m) for m in posts(place)] == [1, 2]
 
