@@ -209,6 +209,15 @@ class Table:
     def names(self) -> dict[str, str]:
         return {seat.seat: seat.name for seat in self.seats}
 
+    def in_turn_order(self) -> tuple[SeatRow, ...]:
+        """The seats in the order they play (the game's seat names' order) once started;
+        a lobby's places in the order their members came."""
+        if self.status == "lobby":
+            return tuple(sorted(self.seats, key=_joining_order))
+        names = self.host.seat_names(len(self.seats), self.settings.options)
+        order = {name: index for index, name in enumerate(names)}
+        return tuple(sorted(self.seats, key=lambda seat: order.get(seat.seat, len(order))))
+
     @property
     def humans(self) -> tuple[SeatRow, ...]:
         return tuple(seat for seat in self.seats if not seat.is_ai)

@@ -167,12 +167,14 @@ def can_attach(channel: Any) -> bool:
 class Post:
     """A public message the announcer sends: its text, pictures and controls, and the
     members it pings (the players it mentions on purpose; nobody else, whatever the text
-    holds: :func:`pings`)."""
+    holds: :func:`pings`); ``lead``: the texts of messages posted just before it, when
+    what it tells does not fit one message (they ping nobody)."""
 
     content: str
     files: list[discord.File] = field(default_factory=list)
     view: discord.ui.View | None = None
     pings: Sequence[int | None] = ()
+    lead: Sequence[str] = ()
 
 
 class Poster(Protocol):
@@ -304,6 +306,15 @@ class Announcer(FollowsUp):
                 return False
             told = await self.deliveries(table) if row.kind == "board" else {}
             unpinged = {user_id for user_id, chosen in told.items() if not chosen.ping}
+            for number, text in enumerate(post.lead):
+                await asyncio.wait_for(
+                    channel.send(
+                        text[:MESSAGE_LIMIT],
+                        nonce=f"c{row.id}.{number}",
+                        allowed_mentions=discord.AllowedMentions.none(),
+                    ),
+                    self.post_timeout,
+                )
             message = await asyncio.wait_for(
                 channel.send(
                     post.content[:MESSAGE_LIMIT],

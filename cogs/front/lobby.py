@@ -152,7 +152,7 @@ class Lobby:
             *self.lobby_heading(table),
             t(locale, "lobby.players", count=len(table.seats), seats=settings.seats),
         ]
-        for seat in table.seats:
+        for seat in table.in_turn_order():
             who = (
                 f"<@{seat.user_id}>"
                 if seat.user_id is not None

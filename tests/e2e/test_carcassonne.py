@@ -17,7 +17,7 @@ from tests.e2e.tilelayers import (
     post_turn,
     posts,
     start_game,
-    stories,
+    told,
     wait_for_post,
 )
 from tests.fakediscord.harness import BotProcess
@@ -41,15 +41,16 @@ async def test_a_two_player_game_with_an_ai_seat_to_the_final_score(
     assert "race" not in lobby.content.lower()
     first = await wait_for_post(fake, place, 1)
     assert first.attachments, "the turn post shows the map"
-    assert TILE_SET in first.content and alice.mention in first.content
+    assert TILE_SET not in first.content and alice.mention in first.content
 
     panel = await open_panel(alice, first)
-    assert panel.attachments and "Your tile" in panel.content and TILE_SET in panel.content
+    assert panel.attachments and "Your tile" in panel.content and TILE_SET not in panel.content
     spots = select_options(panel, "spot")
-    assert spots and spots[0]["label"].startswith("Spot 1 · (")
+    assert spots and spots[0]["label"] == "Spot 1"
+    assert "Your tile: " in panel.content and "SW" not in panel.content
     if len(spots) > 1:
         panel = await (await alice.select(panel, custom_id(panel, "spot"), ["1"])).reply()
-        assert "Spot 2 at" in panel.content
+        assert "Spot 2, turned" in panel.content
     placed = await (await alice.click(panel, custom_id(panel, "place"))).reply()
     assert "Tile placed" in placed.content and placed.attachments
     sizes = [o["value"] for o in select_options(placed, "size")]
@@ -62,9 +63,10 @@ async def test_a_two_player_game_with_an_ai_seat_to_the_final_score(
     done = await (await alice.click(chosen, custom_id(chosen, "confirm"))).reply()
     assert "Turn played: a large meeple" in done.content
 
-    await fake.wait_for(lambda: len(stories(place)) >= 2, timeout=30, what="two turns told")
-    told = stories(place)[0].content
-    assert "placed tile" in told and "a large meeple" in told and "draws tile" in told
+    third = (await wait_for_post(fake, place, 3)).content
+    assert "Alice (red) placed a tile" in third and "a large meeple" in third, third
+    assert "AI 1 (green) placed a tile" in third, "the AI's turn is told in the next post"
+    assert [post_turn(m) for m in posts(place)] == [1, 3], "the AI's turn has no post of its own"
 
     await play_to_the_end(fake, place, [alice], turn=2)
     assert len(podiums(place)) == 1
@@ -84,10 +86,10 @@ async def test_a_battle_is_told_with_every_die(table: Table, started_bot: BotPro
     fake, alice = table.fake, table.alice
     _, place = await start_game(fake, alice, [], table.channel, ai=["greedy", "greedy"])
     await play_to_the_end(fake, place, [alice])
-    told = "\n".join(m.content for m in stories(place))
-    if "Battle for the" in told:  # the seeds decide whether one happens
-        assert "Roll 1:" in told and "[" in told
-        assert "wins and keeps the feature" in told or "loses" in told
+    thread = told(place)
+    if "Battle for the" in thread:  # the seeds decide whether one happens
+        assert "Roll 1:" in thread and "[" in thread
+        assert "wins and keeps the feature" in thread or "loses" in thread
 
 
 async def test_a_restart_mid_turn_keeps_old_panels_working(table: Table) -> None:
@@ -101,9 +103,7 @@ async def test_a_restart_mid_turn_keeps_old_panels_working(table: Table) -> None
         assert "Tile placed" in placed.content
         first.process.kill()
         await first.process.wait()
-    assert [(seat, source) for seat, source, _ in database_actions(table.database)] == [
-        ("red", "player")
-    ]
+    assert database_actions(table.database) == [], "nothing is played before Confirm"
 
     async with bot_running(table):
         again = await (await alice.click(spare, custom_id(spare, "place"))).reply()
@@ -121,6 +121,41 @@ async def test_a_restart_mid_turn_keeps_old_panels_working(table: Table) -> None
         await wait_for_post(fake, place, 3)
     kinds = [(seat, kind) for _, seat, kind, _ in table_actions(table)]
     assert kinds == [("red", "place"), ("red", "deploy"), ("green", "place"), ("green", "deploy")]
+
+
+async def test_undo_takes_the_tile_back_until_the_turn_is_confirmed(
+    table: Table, started_bot: BotProcess
+) -> None:
+    fake, alice, bob = table.fake, table.alice, table.bob
+    _, place = await start_game(fake, alice, [bob], table.channel)
+    post = await wait_for_post(fake, place, 1)
+    panel = await open_panel(alice, post)
+    placed = await (await alice.click(panel, custom_id(panel, "place"))).reply()
+    assert "Undo takes the tile back" in placed.content and custom_id(placed, "undo")
+    for user in (bob, table.carol):
+        refused = await (await user.forge(place, "cc:1:undo:1", source=post)).reply()
+        assert refused.ephemeral and "Undo" not in refused.content
+    back = await (await alice.click(placed, custom_id(placed, "undo"))).reply()
+    assert "Taken back: your tile is in your hand again." in back.content
+    assert select_options(back, "spot") and not any(":where:" in c for c in back.custom_ids())
+    again = await (await alice.forge(place, "cc:1:undo:1", source=back)).reply()
+    assert again.ephemeral and any(
+        refusal in again.content for refusal in ("nothing to take back", "doesn't do anything")
+    )
+    assert table_actions(table) == [], "placing and taking back play nothing"
+
+    placed = await (await alice.click(back, custom_id(back, "place"))).reply()
+    done = await (await alice.click(placed, custom_id(placed, "confirm"))).reply()
+    assert "Turn played" in done.content
+    assert [(seat, kind) for _, seat, kind, _ in table_actions(table)] == [
+        ("red", "place"),
+        ("red", "deploy"),
+    ]
+    late = await (await alice.forge(place, "cc:1:undo:1", source=post)).reply()
+    assert late.ephemeral and any(
+        refusal in late.content for refusal in ("from an earlier turn", "doesn't do anything")
+    )
+    assert len(table_actions(table)) == 2
 
 
 async def test_strangers_and_players_out_of_turn_are_refused(
@@ -160,7 +195,7 @@ async def test_strangers_and_players_out_of_turn_are_refused(
     assert table_actions(table) == before
 
     status = await (await carol.slash(place, "game status")).reply()
-    assert "Carcassonne: Star Wars #1" in status.content and TILE_SET in status.content
+    assert "Carcassonne: Star Wars #1" in status.content and TILE_SET not in status.content
     rules = await (await carol.slash(place, "game rules")).reply()
     assert "Carcassonne: Star Wars in one card" in rules.content
 
@@ -174,7 +209,7 @@ async def test_a_player_who_chose_dms_plays_from_the_turn_notice(
     await play_turn(alice, await wait_for_post(fake, place, 1))
     await fake.wait_for(lambda: bool(bob.dms()), timeout=30, what="bob's turn notice")
     notice = bob.dms()[0]
-    assert "Your turn in Carcassonne #1 (turn 2; tile set: reconstruction)" in notice.content
+    assert "Your turn in Carcassonne #1 (turn 2)" in notice.content
     assert not alice.dms()
     panel = await (await bob.click(notice, custom_id(notice, "play"))).reply(timeout=30)
     assert panel.ephemeral and panel.attachments and "Your tile" in panel.content
@@ -183,7 +218,8 @@ async def test_a_player_who_chose_dms_plays_from_the_turn_notice(
     assert "Turn played" in done.content
     third = await wait_for_post(fake, place, 3)
     assert alice.mention in third.content
-    assert "tile set: reconstruction" in stories(place)[-1].content
+    assert "Bob (green) placed a tile" in third.content and TILE_SET not in third.content
+    assert "Alice (red) placed a tile" not in third.content, "turn 1 was told in turn 2's post"
 
 
 async def test_the_team_variant_scores_the_rebels_against_the_empire(
@@ -202,3 +238,20 @@ async def test_the_team_variant_scores_the_rebels_against_the_empire(
     final = podiums(place)[0].content
     assert "Rebel Alliance" in final and "Empire" in final
     assert final.count("1. ") >= 1
+
+
+async def test_a_three_seat_game_with_an_ai_posts_one_message_a_turn(
+    table: Table, started_bot: BotProcess
+) -> None:
+    """alice, bob and an AI seat to the end: at most one public message per turn, and five
+    more (the lobby, the rules card, the final post, room for a battle's second one)."""
+    fake, alice, bob = table.fake, table.alice, table.bob
+    _, place = await start_game(fake, alice, [bob], table.channel, ai=["greedy"])
+    await play_to_the_end(fake, place, [alice, bob])
+    turns = sum(kind == "deploy" for _, _, kind, _ in table_actions(table))
+    messages = table.channel.public_messages() + place.public_messages()
+    print(f"public messages: {len(messages)} for {turns} turns")
+    assert len(messages) <= turns + 5
+    noted = [m for m in messages if "reconstruction" in m.content]
+    assert noted[-1] is podiums(place)[0], "the tile set's note is in the final post"
+    assert len(noted) <= 3, "and only in the lobby, the rules card and the final post"

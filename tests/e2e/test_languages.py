@@ -339,6 +339,68 @@ async def test_a_whole_cartographers_game_in_the_players_language(
     check_no_english(table, players, language, forms)
 
 
+async def play_a_tile(user: User, post: Message, *, undo: bool = False) -> None:
+    """Through the panel: place the tile where it is proposed (and, with ``undo``, take
+    it back and place it again), a meeple on the first place offered, Confirm."""
+    panel = await (await user.click(post, control(post, "play"))).reply(timeout=30)
+    panel = await (await user.click(panel, control(panel, "place"))).reply()
+    if undo:
+        panel = await (await user.click(panel, control(panel, "undo"))).reply()
+        panel = await (await user.click(panel, control(panel, "place"))).reply()
+    wheres = [o["value"] for o in panel.component(control(panel, "where"))["options"]]
+    if len(wheres) > 1:
+        panel = await (await user.select(panel, control(panel, "where"), wheres[1:2])).reply()
+    await (await user.click(panel, control(panel, "confirm"))).reply()
+
+
+@pytest.mark.parametrize("language", sorted(LANGUAGES))
+async def test_a_whole_carcassonne_game_in_the_players_language(
+    table: Table, started_bot: BotProcess, language: str
+) -> None:
+    fake = table.fake
+    alice, bob = players = speaking(table, language)
+    lobby = await (
+        await alice.slash(table.channel, "carcassonne new", seats=3, turn_limit="none")
+    ).reply()
+    assert t(language, "carc.lobby.header", table=1, host=alice.mention) in lobby.content
+    await (await bob.click(lobby, control(lobby, "join"))).reply()
+    await (await alice.select(lobby, control(lobby, "addai"), ["greedy"])).reply()
+    await (await alice.click(lobby, control(lobby, "start"))).wait_ack()
+    end = pattern(language, "carc.podium.header")
+    turn = 1
+    while (post := await the_next(fake, "play", turn, end)) is not None:
+        player = next(p for p in players if p.mention in post.content)
+        if turn == 1:
+            await (await player.slash(post.channel, "game status")).reply()
+        await play_a_tile(player, post, undo=turn == 1)
+        await fake.wait_for(
+            lambda turn=turn: (
+                over(fake, end)
+                or any(
+                    turn_of(c) > turn and verb_of(c) == "play"
+                    for m in fake.public_messages()
+                    for c in m.custom_ids()
+                )
+            ),
+            timeout=30,
+            what=f"the end of turn {turn}",
+        )
+        turn = max(
+            [turn + 1]
+            + [
+                turn_of(c)
+                for m in fake.public_messages()
+                for c in m.custom_ids()
+                if verb_of(c) == "play"
+            ]
+        )
+        assert turn < 120, "the game does not end"
+    await (await bob.slash(table.channel, "game rules", game=1)).reply()
+    final = next(m for m in fake.public_messages() if end.search(m.content))
+    assert t(language, "carc.tile_set") in final.content
+    check_no_english(table, players, language, [])
+
+
 async def test_public_posts_follow_the_servers_setting_and_answers_the_member(
     table: Table, started_bot: BotProcess
 ) -> None:
@@ -366,7 +428,8 @@ async def test_public_posts_follow_the_servers_setting_and_answers_the_member(
 
 @pytest.mark.parametrize("language", sorted(LANGUAGES))
 def test_the_check_finds_the_bots_english(language: str) -> None:
-    english = [t("en", key) for key in ("lobby.started", "carto.panel.proposed", "panel.confirm")]
-    assert len(english_in(english, language, [])) == 3
+    keys = ("lobby.started", "carto.panel.proposed", "panel.confirm", "carc.placed_note")
+    english = [t("en", key) for key in keys]
+    assert len(english_in(english, language, [])) == 4
     spoken = [t(language, key) for key in ("lobby.started", "carto.panel.proposed", "carc.rules")]
     assert english_in(spoken, language, []) == []

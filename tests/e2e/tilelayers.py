@@ -12,7 +12,6 @@ from tests.fakediscord.server import FakeDiscord
 
 POST = re.compile(r"\*\*Carcassonne: Star Wars #(\d+) · turn (\d+)\*\*")
 OVER = "is over**"
-STORY = re.compile(r"\*\*Carcassonne #(\d+) · turn (\d+)\*\*")
 
 
 def posts(place: Channel) -> list[Message]:
@@ -25,8 +24,9 @@ def post_turn(message: Message) -> int:
     return int(match.group(2))
 
 
-def stories(place: Channel) -> list[Message]:
-    return [m for m in place.public_messages() if STORY.match(m.content)]
+def told(place: Channel) -> str:
+    """Everything the game's thread has said so far (each turn is told in the next post)."""
+    return "\n".join(m.content for m in place.public_messages())
 
 
 def podiums(place: Channel) -> list[Message]:

@@ -6,8 +6,9 @@ from) it, or nothing. The stage is the engine's turn number, so a panel left ope
 another player's turn is stale. Lobby options: ``team`` (the 4-player team variant, §5) and
 ``unplaceable`` (a tile that fits nowhere is ``remove``\\ d, or ``return``\\ ed to the stack).
 A timeout places the tile where the AI would and deploys nothing. Announcements: after each
-turn the story of the turn (placement, battles with every die, scoring) and the board of
-the next player, or the final scoring and the podium.
+turn one post, the board of the next player (which tells the turns played since the last
+board: placement, battles with every die, scoring), or at the end the podium (the last
+turns, the final scoring and the ranking).
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import ClassVar
 
-from bot.games.base import BOARD, PODIUM, REVEAL, GameHost, ServiceError, Shape, Standing
+from bot.games.base import BOARD, PODIUM, GameHost, ServiceError, Shape, Standing
 from engine.carcassonne import DEPLOY, PLACE, RULESET, GameState, Phase, SeatView, view
 from engine.carcassonne.ai import LEVELS, RandomPolicy, next_action, policy_for
 from engine.carcassonne.components import MAX_PLAYERS, MIN_PLAYERS
@@ -89,8 +90,7 @@ class CarcassonneHost(GameHost):
     ) -> tuple[tuple[str, int], ...]:
         if after.turn == before.turn and not after.is_over:
             return ()
-        last = (PODIUM, before.turn) if after.is_over else (BOARD, after.turn)
-        return ((REVEAL, before.turn), last)
+        return ((PODIUM, before.turn) if after.is_over else (BOARD, after.turn),)
 
     def view(self, state: GameState, seat: str | None) -> SeatView:
         return view(state, seat)

@@ -8,6 +8,11 @@
    planets around it (an attack, even when occupied), or nothing; a small or large meeple
    while the seat has one left. The picture numbers them from 1 in the order listed.
 
+Placing the tile is a choice like the others, kept in the draft: nothing is played until
+Confirm plays the placement and the deployment (as the terminal game does), so ``undo``
+takes the tile back into the hand until then, and nothing random has happened. A
+placement stored already (a turn timed out halfway) cannot be taken back.
+
 The draft (what the player has picked, not yet played) is stored by the service per seat
 and turn as JSON, so a panel keeps working after a restart. Every choice read from a
 control is checked against the current position: a stale or forged value is refused.
@@ -16,9 +21,10 @@ control is checked against the current position: a stale or forged value is refu
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from bot.games.base import ServiceError
+from bot.games.carcassonne.story import tile_text
 from bot.text import t
 from engine.carcassonne import (
     DEPLOY,
@@ -32,10 +38,11 @@ from engine.carcassonne import (
     legal_placements,
     view,
 )
-from engine.carcassonne.messages import feature_text, square_text, tile_text
 from engine.carcassonne.render import board_png
 from engine.carcassonne.rules import deploy_targets, place
+from engine.carcassonne.text import target_words
 from engine.core import JSON, Action
+from engine.i18n import base_locale
 
 SPOTS_PER_PAGE = 25
 """A Discord select holds 25 options; more spots are paged."""
@@ -62,9 +69,17 @@ class TurnDraft:
     target: int | None = None
     """The chosen deployment target's index; None: deploy nothing."""
     size: str = Size.SMALL.value
+    placed: bool = False
+    """The tile is placed on the chosen spot and turn (not played before Confirm)."""
 
     def to_json(self) -> dict[str, JSON]:
-        return {"spot": self.spot, "turn": self.turn, "target": self.target, "size": self.size}
+        return {
+            "spot": self.spot,
+            "turn": self.turn,
+            "target": self.target,
+            "size": self.size,
+            "placed": self.placed,
+        }
 
     @classmethod
     def from_json(cls, data: Mapping[str, JSON] | None) -> TurnDraft:
@@ -76,6 +91,7 @@ class TurnDraft:
             turn if isinstance(turn, int) and 0 <= turn < 4 else None,
             target if isinstance(target, int) and target >= 0 else None,
             size if size in (Size.SMALL.value, Size.LARGE.value) else Size.SMALL.value,
+            data.get("placed") is True,
         )
 
 
@@ -134,6 +150,14 @@ class DeployPanel:
 
 
 def place_panel(seat_view: SeatView, draft: TurnDraft) -> PlacePanel | None:
+    """Step 1, while the tile is in hand (not placed yet, not even in the draft)."""
+    if draft.placed:
+        return None
+    return placing(seat_view, draft)
+
+
+def placing(seat_view: SeatView, draft: TurnDraft) -> PlacePanel | None:
+    """The placement the draft chose (placed in it or not), while the tile is in hand."""
     if seat_view.phase is not Phase.PLACE or seat_view.current is None:
         return None
     spots = spots_of(seat_view)
@@ -146,19 +170,32 @@ def place_panel(seat_view: SeatView, draft: TurnDraft) -> PlacePanel | None:
     return PlacePanel(seat_view.current, squares, turns, spot, turn)
 
 
+def deploying_view(seat_view: SeatView, draft: TurnDraft) -> SeatView | None:
+    """The position step 2 reads: the tile placed as the draft placed it (a preview:
+    nothing is played yet), or as stored; None while the tile is in hand."""
+    if seat_view.phase is Phase.DEPLOY:
+        return seat_view
+    chosen = placing(seat_view, draft)
+    if not draft.placed or chosen is None:
+        return None
+    return preview(seat_view, chosen.placement)
+
+
 def deploy_panel(
     seat_view: SeatView, draft: TurnDraft, locale: str | None = None
 ) -> DeployPanel | None:
-    if seat_view.phase is not Phase.DEPLOY or seat_view.placed is None:
+    """Step 2 (``seat_view``: the seat's own view; the placement may be the draft's)."""
+    after = deploying_view(seat_view, draft)
+    if after is None or after.placed is None:
         return None
-    placed = seat_view.board.at[seat_view.placed]
+    seat_view = after
+    placed = seat_view.board.at[after.placed]
     targets = tuple(deploy_targets(seat_view.as_state()))
     labels = []
     for ref in targets:
-        on = seat_view.board.at[ref.square]
-        words = feature_text(on.tile, ref.feature, on.rotation, locale)
+        words = target_words(seat_view.board, placed.square, ref, base_locale(locale))
         if ref.square != placed.square:
-            words = t(locale, "carc.attack_target", feature=words, at=square_text(ref.square))
+            words = t(locale, "carc.attack_target", feature=words)
         labels.append(words)
     supply = seat_view.supply(seat_view.active)
     sizes = tuple(size.value for size in (Size.SMALL, Size.LARGE) if supply[size] > 0)
@@ -171,8 +208,13 @@ def deploy_panel(
 
 def choose(seat_view: SeatView, draft: TurnDraft, verb: str, values: Sequence[str]) -> TurnDraft:
     """The draft after one control: ``spot`` (select), ``rotate``, ``page`` (buttons),
-    ``where`` and ``size`` (selects). A value that is not on offer now is refused."""
+    ``where`` and ``size`` (selects), ``undo`` (the tile back in hand). A value that is
+    not on offer now is refused."""
     value = values[0] if values else ""
+    if verb == "undo":
+        if not draft.placed or seat_view.phase is not Phase.PLACE:
+            raise ServiceError("carc.nothing_to_undo")
+        return TurnDraft(spot=draft.spot, turn=draft.turn)
     if verb in ("spot", "rotate", "page"):
         panel = place_panel(seat_view, draft)
         if panel is None:
@@ -191,11 +233,11 @@ def choose(seat_view: SeatView, draft: TurnDraft, verb: str, values: Sequence[st
         raise ServiceError("carc.place_first")
     if verb == "where":
         target = None if value == NOTHING else _index(value, len(chosen.targets))
-        return TurnDraft(spot=draft.spot, target=target, size=chosen.size)
+        return replace(draft, target=target, size=chosen.size)
     if verb == "size":
         if value not in chosen.sizes:
             raise ServiceError("game.stale_choice")
-        return TurnDraft(spot=draft.spot, target=chosen.target, size=value)
+        return replace(draft, target=chosen.target, size=value)
     raise ServiceError("error.unknown_button")
 
 
@@ -203,6 +245,25 @@ def _index(value: str, count: int) -> int:
     if not value.isdigit() or not value.isascii() or int(value) >= count:
         raise ServiceError("game.stale_choice")
     return int(value)
+
+
+def placed(seat_view: SeatView, draft: TurnDraft) -> TurnDraft:
+    """The draft with the tile placed where the panel shows it (step 1's Place)."""
+    panel = place_panel(seat_view, draft)
+    if panel is None:
+        raise ServiceError("carc.already_placed")
+    return TurnDraft(spot=panel.spot, turn=panel.turn, placed=True)
+
+
+def turn_actions(seat_view: SeatView, draft: TurnDraft) -> list[Action]:
+    """What Confirm plays: the draft's placement (unless stored already), then its
+    deployment."""
+    panel = deploy_panel(seat_view, draft)
+    if panel is None:
+        raise ServiceError("carc.place_first")
+    chosen = placing(seat_view, draft) if seat_view.phase is Phase.PLACE else None
+    first = [] if chosen is None else [place_action(seat_view, chosen)]
+    return [*first, deploy_action(seat_view, panel)]
 
 
 def place_action(seat_view: SeatView, panel: PlacePanel) -> Action:
@@ -263,12 +324,14 @@ __all__ = [
     "deploy_action",
     "deploy_panel",
     "deploy_png",
-    "feature_text",
+    "deploying_view",
     "place_action",
     "place_panel",
     "place_png",
+    "placed",
+    "placing",
     "preview",
     "spots_of",
-    "square_text",
     "tile_text",
+    "turn_actions",
 ]

@@ -37,7 +37,9 @@ from engine.carcassonne.messages import (
     square_text,
 )
 from engine.carcassonne.state import EMPIRE, REBELS
+from engine.carcassonne.text import DIRECTIONS, tile_words
 from engine.core import Event
+from engine.i18n import base_locale
 
 TEAMS = (REBELS, EMPIRE)
 
@@ -49,6 +51,12 @@ def seat_name(seat: str, names: Mapping[str, str], locale: str | None) -> str:
     return f"{person} ({colour})" if person and person != seat else colour
 
 
+def tile_text(tile: str, rotation: int = 0, locale: str | None = None) -> str:
+    """A tile the way a player says it, as the terminal game does: "asteroid field,
+    north · route, east–west" (turned ``rotation`` quarter turns)."""
+    return tile_words(tile, rotation, base_locale(locale))
+
+
 def unit_name(unit: str, names: Mapping[str, str], locale: str | None) -> str:
     if unit in TEAMS:
         return t(locale, f"carc.team.{unit}")
@@ -56,13 +64,20 @@ def unit_name(unit: str, names: Mapping[str, str], locale: str | None) -> str:
 
 
 def where(ref: FeatureRef, seat_view: SeatView, locale: str | None, form: str) -> str:
-    """A feature in words with its square, its article (``form`` "the") or its
-    preposition too (``form`` "on"): "on the trade route (north–south) at (1, 0)"."""
-    placed = seat_view.board.at.get(ref.square)
+    """A feature in words with its article (``form`` "the") or its preposition too
+    (``form`` "on"), from the tile placed last (the turn's): "on the trade route
+    (north–south)", "the planet (Empire) to the north-west" (the map marks that tile)."""
+    board = seat_view.board
+    placed = board.at.get(ref.square)
     if placed is None:
         return square_text(ref.square)
     feature = feature_text(placed.tile, ref.feature, placed.rotation, locale, form)
-    return say(locale, "feature.at", feature=feature, at=square_text(ref.square))
+    last = board.tiles[-1].square
+    step = (ref.square[0] - last[0], ref.square[1] - last[1])
+    if step not in DIRECTIONS:
+        return feature
+    direction = say(locale, f"direction.{DIRECTIONS[step]}")
+    return say(locale, "words.toward", feature=feature, direction=direction)
 
 
 def dice_text(rolls: Sequence[int]) -> str:
@@ -142,16 +157,16 @@ def turn_story(
         elif isinstance(event, FeatureScored) and not event.final:
             lines.append(scored_line(event, seat_view, names, locale))
         elif isinstance(event, TileRemoved):
-            lines.append(t(locale, "carc.story.removed", tile=event.tile))
+            lines.append(t(locale, "carc.story.removed", tile=tile_text(event.tile, 0, locale)))
         elif isinstance(event, TileReturned):
-            lines.append(t(locale, "carc.story.returned", tile=event.tile))
+            lines.append(t(locale, "carc.story.returned", tile=tile_text(event.tile, 0, locale)))
         elif isinstance(event, TileDrawn):
             lines.append(
                 t(
                     locale,
                     "carc.story.drawn",
                     name=seat_name(event.seat, names, locale),
-                    tile=event.tile,
+                    tile=tile_text(event.tile, 0, locale),
                     left=event.stack_left,
                 )
             )
@@ -163,9 +178,7 @@ def placement_line(event: TilePlaced, names: Mapping[str, str], locale: str | No
         locale,
         "carc.story.placed",
         name=seat_name(event.seat, names, locale),
-        tile=event.tile,
-        at=square_text((event.x, event.y)),
-        rotation=event.rotation,
+        tile=tile_text(event.tile, event.rotation // 90, locale),
     )
 
 
@@ -177,7 +190,6 @@ def scored_line(
         "carc.story.scored_final" if event.final else "carc.story.scored",
         kind=kind_name(event.kind, locale),
         completed=t(locale, f"carc.story.completed.{event.kind.value}"),
-        at=square_text(event.at.square),
         unit=unit_name(event.unit, names, locale),
         points=event.points,
         tiles=count_text("tiles", event.tiles, locale),
@@ -245,6 +257,7 @@ __all__ = [
     "scores_line",
     "seat_name",
     "supplies_line",
+    "tile_text",
     "turn_story",
     "unit_name",
 ]

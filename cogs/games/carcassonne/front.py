@@ -16,9 +16,9 @@ import discord
 from discord import app_commands
 from discord.app_commands import locale_str as _
 
-from bot.games.base import BOARD, PODIUM, REVEAL
+from bot.games.base import BOARD, PODIUM
 from bot.games.carcassonne import panel as tiles
-from bot.games.carcassonne.panel import TurnDraft, square_text, tile_text
+from bot.games.carcassonne.panel import TurnDraft, tile_text
 from bot.games.carcassonne.story import seat_name
 from bot.service import TURN_LIMITS, Announcement, ServiceError, Table, TableSettings, TurnReport
 from bot.storage import SeatRow
@@ -29,8 +29,16 @@ from cogs.front.game import Click, GameFront, Keys
 from cogs.front.lobby import TURN_LIMIT_CHOICES, command_group, new_command
 from cogs.front.panel import PanelMessage
 from cogs.games.carcassonne.panel import CONTROLS, deploy_view, deployment_text, place_view
-from cogs.games.carcassonne.posts import board_text, lang, podium_text, story_text
-from engine.carcassonne import SeatView, Size
+from cogs.games.carcassonne.posts import (
+    board_post,
+    board_text,
+    lang,
+    podium_post,
+    story_text,
+    told_lines,
+    told_reports,
+)
+from engine.carcassonne import Phase, SeatView, Size
 from engine.carcassonne.messages import colour_name
 from engine.carcassonne.render import board_png
 
@@ -106,7 +114,7 @@ class CarcassonneFront(GameFront, game="carcassonne", controls=CONTROLS, keys=KE
     ) -> PanelMessage:
         """The panel of the step in play: its text, controls and picture."""
         header = t(locale, "carc.panel.header", table=table.id, turn=view.turn)
-        lines = [header, t(locale, "carc.tile_set")]
+        lines = [header]
         placing = tiles.place_panel(view, draft)
         if placing is not None:
             lines.append(t(locale, "carc.panel.tile", tile=tile_text(placing.tile, locale=locale)))
@@ -116,7 +124,6 @@ class CarcassonneFront(GameFront, game="carcassonne", controls=CONTROLS, keys=KE
                     locale,
                     "carc.panel.placing",
                     number=placing.spot + 1,
-                    at=square_text(placing.square),
                     rotation=placing.turn * 90,
                     tile=tile_text(placing.tile, placing.turn, locale),
                 )
@@ -133,11 +140,10 @@ class CarcassonneFront(GameFront, game="carcassonne", controls=CONTROLS, keys=KE
                 t(
                     locale,
                     "carc.panel.placed",
-                    at=square_text(deploying.placed),
                     tile=tile_text(deploying.tile, deploying.rotation, locale),
                 )
             )
-            supply = view.supply(view.active)
+            supply = view.supply(view.active)  # the same with the tile placed or in hand
             lines.append(
                 t(
                     locale,
@@ -151,15 +157,18 @@ class CarcassonneFront(GameFront, game="carcassonne", controls=CONTROLS, keys=KE
             lines.append(
                 t(locale, "carc.panel.deploying", choice=deployment_text(deploying, locale))
             )
-            png = await self.images.run(tiles.deploy_png, view, lang(locale), table.names)
-            controls = deploy_view(table.id, view.turn, deploying, locale)
+            after = tiles.deploying_view(view, draft)
+            png = await self.images.run(tiles.deploy_png, after, lang(locale), table.names)
+            undo = view.phase is Phase.PLACE  # placed in the draft only: not played yet
+            controls = deploy_view(table.id, view.turn, deploying, locale, undo=undo)
         if note:
             lines.append(note)
         picture = discord.File(io.BytesIO(png), filename=f"carcassonne-{table.id}-{view.turn}.png")
         return PanelMessage("\n".join(lines)[:MESSAGE_LIMIT], controls, picture)
 
     async def choose(self, click: Click) -> None:
-        """A choice on the panel; Place plays the placement it shows."""
+        """A choice on the panel; Place keeps the placement it shows in the draft (Confirm
+        plays it), Undo takes it back."""
         if click.verb == "place":
             await self.place(click)
             return
@@ -168,43 +177,32 @@ class CarcassonneFront(GameFront, game="carcassonne", controls=CONTROLS, keys=KE
         draft = tiles.choose(view, draft, click.verb, click.values)
         await self.keep(click, draft)
         locale = click.locale
+        note = t(locale, "console.carc.taken_back") if click.verb == "undo" else ""
         await self.show_panel(
-            click.interaction, lambda: self.panel_message(table, view, draft, locale)
+            click.interaction, lambda: self.panel_message(table, view, draft, locale, note)
         )
 
     async def place(self, click: Click) -> None:
-        """Play the placement the panel shows; the panel moves on to the deployment."""
+        """Place the tile as the panel shows it, in the draft: the panel moves on to the
+        deployment, with Undo; nothing is played before Confirm."""
         table, view = await self.seat_view(click.interaction, click.table.id, click.turn)
-        draft = await self.draft(table, click.user_id, click.turn, view)
-        placing = tiles.place_panel(view, draft)
-        if placing is None:
-            raise ServiceError("carc.already_placed")
-        await self.service.submit(
-            table.id, click.user_id, tiles.place_action(view, placing), click.turn
-        )
-        self.later(self.refresh(table.id))  # the placement is stored, answered or not
-        _, after = await self.service.view_for(table.id, click.user_id)
-        note = t(click.locale, "carc.placed_note", at=square_text(placing.square))
-        kept = TurnDraft(spot=draft.spot)
+        draft = tiles.placed(view, await self.draft(table, click.user_id, click.turn, view))
+        await self.keep(click, draft)
+        note = t(click.locale, "carc.placed_note")
         await self.show_panel(
-            click.interaction, lambda: self.panel_message(table, after, kept, click.locale, note)
+            click.interaction, lambda: self.panel_message(table, view, draft, click.locale, note)
         )
-
-    async def refresh(self, table_id: int) -> None:
-        try:
-            await self.announcer.refresh_board(table_id)
-        except Exception:
-            log.exception("table %d: could not refresh the board", table_id)
 
     async def confirm(self, click: Click) -> None:
+        """Play the turn: the placement (unless stored already), then the deployment."""
         locale = click.locale
         table, view = await self.seat_view(click.interaction, click.table.id, click.turn)
         draft = await self.draft(table, click.user_id, click.turn, view)
         deploying = tiles.deploy_panel(view, draft, locale)
-        if deploying is None:
-            raise ServiceError("carc.place_first")
-        action = tiles.deploy_action(view, deploying)
-        await self.service.submit(table.id, click.user_id, action, click.turn)
+        actions = tiles.turn_actions(view, draft)
+        assert deploying is not None  # turn_actions refuses a turn not placed
+        for action in actions:
+            await self.service.submit(table.id, click.user_id, action, click.turn)
         try:
             done = t(locale, "carc.done", choice=deployment_text(deploying, locale))
             await self.answer_done(click.interaction, done)
@@ -224,30 +222,36 @@ class CarcassonneFront(GameFront, game="carcassonne", controls=CONTROLS, keys=KE
                 files.append(
                     discord.File(io.BytesIO(png), filename=f"map-{table.id}-{view.turn}.png")
                 )
+            lead, content = board_post(table, view, locale, await self.told(table, view.turn))
             return Post(
-                board_text(table, view, locale),
+                content,
                 files,
                 self.board_view(table.id, view.turn, locale),
                 pings=waiting_ids(table),
+                lead=lead,
             )
         report = announcement.report
         assert report is not None
-        if kind == REVEAL:
-            content = story_text(table, report.turn, report.events, report.view, locale)
-        elif kind == PODIUM:
-            content = podium_text(table, report.events, report.view, locale)
+        if kind == PODIUM:
+            story = await self.told(table, report.turn + 1)
+            lead, content = podium_post(table, report.events, report.view, locale, story)
             if can_attach(channel):
                 png = await self.images.run(
                     board_png, report.view, names=table.names, locale=lang(locale)
                 )
                 files.append(discord.File(io.BytesIO(png), filename=f"map-{table.id}-final.png"))
-        else:
-            content = t(locale, "carc.story.header", table=table.id, turn=report.turn)
-        return Post(content, files)
+            return Post(content, files, lead=lead)
+        # A turn's story posted on its own (announced before a turn became one post).
+        return Post(story_text(table, report.turn, report.events, report.view, locale))
+
+    async def told(self, table: Table, turn: int) -> list[str]:
+        """The story lines a post of ``turn`` tells: the turns since the last post."""
+        reports = await self.service.turn_reports(table.id)
+        return told_lines(table, told_reports(table, reports, turn), table.row.locale)
 
     async def board_content(self, table: Table, channel: Any) -> str | None:
         _, view = await self.service.view_for(table.id, None)
-        return board_text(table, view, table.row.locale)
+        return board_post(table, view, table.row.locale, await self.told(table, view.turn))[1]
 
     async def turn_notice(self, table: Table, user_id: int) -> tuple[str, discord.ui.View]:
         locale = table.row.locale

@@ -1,19 +1,19 @@
 """Carcassonne's private panel on Discord, for the active seat only: first the placement
 (the spot select, this page's spots; Rotate, More spots, Place), then the deployment
-(where: nothing or a feature; which meeple; Confirm), each with its text and picture.
-Its custom_ids: ``cc:{table}:{verb}:{turn}`` buttons, ``cx:…`` selects. The panel's
-logic is :mod:`bot.games.carcassonne.panel`.
+(where: nothing or a feature; which meeple; Undo, which takes the tile back; Confirm),
+each with its text and picture. Its custom_ids: ``cc:{table}:{verb}:{turn}`` buttons,
+``cx:…`` selects. The panel's logic is :mod:`bot.games.carcassonne.panel`.
 """
 
 from __future__ import annotations
 
 import discord
 
-from bot.games.carcassonne.panel import NOTHING, DeployPanel, PlacePanel, square_text
+from bot.games.carcassonne.panel import NOTHING, DeployPanel, PlacePanel
 from bot.text import t
 from cogs.front.components import Controls, PanelView, clip
 
-CHOICE_VERBS = frozenset({"spot", "rotate", "page", "where", "size"})
+CHOICE_VERBS = frozenset({"spot", "rotate", "page", "where", "size", "undo"})
 CONTROLS = Controls(
     buttons="cc", selects="cx", plays=CHOICE_VERBS | {"place", "confirm"}, drawn=True
 )
@@ -24,11 +24,11 @@ def place_view(table: int, turn: int, panel: PlacePanel, locale: str | None) -> 
     view = PanelView()
     options = [
         discord.SelectOption(
-            label=clip(t(locale, "carc.spot", number=index + 1, at=square_text(square))),
+            label=clip(t(locale, "carc.spot", number=index + 1)),
             value=str(index),
             default=index == panel.spot,
         )
-        for index, square in panel.page_spots()
+        for index, _ in panel.page_spots()
     ]
     view.add_item(
         CONTROLS.select(
@@ -61,8 +61,11 @@ def place_view(table: int, turn: int, panel: PlacePanel, locale: str | None) -> 
     return view
 
 
-def deploy_view(table: int, turn: int, panel: DeployPanel, locale: str | None) -> discord.ui.View:
-    """Where (nothing, or a feature), which meeple, Confirm."""
+def deploy_view(
+    table: int, turn: int, panel: DeployPanel, locale: str | None, *, undo: bool = False
+) -> discord.ui.View:
+    """Where (nothing, or a feature), which meeple, Undo (the tile back in hand, while
+    the placement is not played: ``undo``), Confirm."""
     view = PanelView()
     wheres = [
         discord.SelectOption(
@@ -87,6 +90,8 @@ def deploy_view(table: int, turn: int, panel: DeployPanel, locale: str | None) -
         ]
         which = t(locale, "carc.pick_size")
         view.add_item(CONTROLS.select(table, "size", turn, options=sizes, placeholder=which, row=1))
+    if undo:
+        view.add_item(CONTROLS.button(table, "undo", turn, label=t(locale, "carc.undo"), row=2))
     view.add_item(CONTROLS.confirm(table, turn, locale, row=2))
     return view
 

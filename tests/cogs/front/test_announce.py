@@ -1,17 +1,18 @@
 """Posting announcements under a burst: pictures queue without failing their posts, only a
-few tables post at a time, a stuck picture worker is replaced, and a click's own work ends
-when it is answered."""
+few tables post at a time, a stuck picture worker is replaced, a click's own work ends
+when it is answered, and a post's story too long for it goes just before it."""
 
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 from collections.abc import Callable
 from typing import Any
 
 import pytest
 
 from bot.service import TableSettings
-from cogs.front.announce import POSTING_AT_ONCE
+from cogs.front.announce import POSTING_AT_ONCE, Post
 from tests.cogs.conftest import Circus
 from tests.e2e.players import BOARD, board_turn, boards, custom_id, open_lobby
 
@@ -162,3 +163,26 @@ async def test_a_start_click_is_done_once_answered_and_its_board_follows(
     await fake.wait_for(
         lambda: any(boards(thread) for thread in circus.guild.threads()), 10, "the first board"
     )
+
+
+async def test_a_posts_lead_messages_go_out_just_before_it_and_ping_nobody(
+    circus: Circus, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A post whose story needs more room than one message (a long battle) sends it in
+    messages of its own first; only the post itself pings."""
+    bot = circus.bot
+    front = bot.announcer.fronts["charioteer"]
+    compose = front.compose
+
+    async def with_lead(channel: Any, table: Any, announcement: Any) -> Post:
+        post = await compose(channel, table, announcement)
+        return dataclasses.replace(post, lead=[f"a long story <@{circus.alice.id}>", "its end"])
+
+    monkeypatch.setattr(front, "compose", with_lead)
+    [race] = await started_races(circus, 1)
+    assert await bot.announcer.outbox.deliver(race)
+    *lead, board = circus.channel.public_messages()[-3:]
+    assert [m.content for m in lead] == [f"a long story <@{circus.alice.id}>", "its end"]
+    assert BOARD.match(board.content) and board_turn(board) == 1
+    assert all(not m.pinged for m in lead)
+    assert posted_boards(circus) == [(race, 1)]

@@ -169,5 +169,37 @@ def test_a_draft_from_json_keeps_only_sane_values() -> None:
 
 def test_a_tile_is_told_by_its_features_as_turned() -> None:
     text = tile_text("SW25")
-    assert text == "SW25: asteroid field (north–east)"
-    assert tile_text("SW25", 1) == "SW25: asteroid field (east–south)"
+    assert text == "asteroid field, north-east corner"
+    assert tile_text("SW25", 1) == "asteroid field, south-east corner"
+    assert tile_text("SW25", 1, "es-ES") == "campo de asteroides, esquina sureste"
+
+
+def test_a_placement_is_kept_in_the_draft_until_confirm_and_undo_takes_it_back() -> None:
+    table = game()
+    seat = table.active
+    hand = table.view(seat)
+    draft = choose(hand, TurnDraft(), "spot", ["1"])
+    placed = panels.placed(hand, draft)
+    assert placed.placed and TurnDraft.from_json(placed.to_json()) == placed
+    chosen = place_panel(hand, draft)
+    assert chosen is not None and place_panel(hand, placed) is None
+    deploying = deploy_panel(hand, placed)
+    expected = deploy_panel(preview(hand, chosen.placement), TurnDraft())
+    assert deploying is not None and expected is not None
+    assert deploying.targets == expected.targets and deploying.placed == chosen.square
+    aiming = choose(hand, placed, "where", ["0"])
+    assert aiming.placed and aiming.target == 0
+    kinds = [(action.kind, dict(action.data)) for action in panels.turn_actions(hand, aiming)]
+    assert kinds[0] == ("place", chosen.placement.to_json())
+    assert kinds[1][0] == "deploy" and kinds[1][1]
+    back = choose(hand, aiming, "undo", [])
+    assert not back.placed and back.spot == 1 and back.target is None
+    with pytest.raises(ServiceError) as nothing:
+        choose(hand, back, "undo", [])
+    assert nothing.value.key == "carc.nothing_to_undo"
+    table.place(seat, chosen.placement)
+    with pytest.raises(ServiceError) as stored:
+        choose(table.view(seat), placed, "undo", [])
+    assert stored.value.key == "carc.nothing_to_undo"
+    [deploy] = panels.turn_actions(table.view(seat), placed)
+    assert deploy.kind == "deploy", "a placement stored already is not played again"

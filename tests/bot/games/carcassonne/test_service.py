@@ -10,7 +10,7 @@ import pytest
 from openskill.models import PlackettLuce
 
 from bot.clock import FakeClock
-from bot.games.base import BOARD, PODIUM, REPLAY, REVEAL
+from bot.games.base import BOARD, PODIUM, REPLAY
 from bot.service import RuleError, ServiceError, Table, TableService, TableSettings, Update
 from engine.carcassonne import DEPLOY, PLACE, Phase
 from engine.carcassonne.ai import next_action, policy_for
@@ -85,7 +85,7 @@ async def test_one_player_at_a_time_places_then_deploys(service: TableService) -
     table = await service.table(table.id)
     assert table.waiting == ("green",)
     kinds = [row.kind for row in await service.storage.pending_announcements(table.id)]
-    assert kinds == [BOARD, REVEAL, BOARD]
+    assert kinds == [BOARD, BOARD], "one post a turn: the next seat's board tells it"
 
 
 async def test_two_people_and_an_ai_seat_play_to_the_final_scoring(

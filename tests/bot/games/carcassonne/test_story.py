@@ -6,7 +6,13 @@ from __future__ import annotations
 
 import dataclasses
 
-from bot.games.carcassonne.story import final_scoring, ranking_lines, turn_story, unit_name
+from bot.games.carcassonne.story import (
+    final_scoring,
+    ranking_lines,
+    tile_text,
+    turn_story,
+    unit_name,
+)
 from engine.carcassonne import FeatureRef, Kind, Size, Table
 from engine.carcassonne.events import (
     BattleLost,
@@ -42,7 +48,7 @@ def test_a_battle_is_told_round_by_round_with_every_die() -> None:
     ]
     lines = turn_story(events, seat_view, NAMES, "en")
     assert lines == [
-        "⚔️ Battle for the trade route (east–west) at (0, 0): "
+        "⚔️ Battle for the trade route (east–west): "
         "alice (red) with 3 dice, AI 1 (black) with 1 die.",
         "  Roll 1: alice (red) [2] [5] [1] · AI 1 (black) [5]",
         "  A tie for the highest die: alice (red), AI 1 (black) score 1 point each and roll again.",
@@ -59,16 +65,16 @@ def test_the_placement_comes_first_read_from_the_map() -> None:
     table.deploy("red", None)
     seat_view = table.view()
     drawn = table.state.current
-    events = [NothingDeployed("red"), TileRemoved("SW99"), TileDrawn("green", str(drawn), 70)]
+    events = [NothingDeployed("red"), TileRemoved("SW25"), TileDrawn("green", str(drawn), 70)]
     lines = turn_story(events, seat_view, NAMES, "en")
     placed = seat_view.board.tiles[-1]
     assert lines == [
-        f"alice (red) placed tile {placed.tile} at ({placement.x}, {placement.y}), turned "
-        f"{placement.rotation * 90}°.",
+        f"alice (red) placed a tile: {tile_text(placed.tile, placed.rotation)}.",
         "alice (red) deployed no meeple.",
-        "Tile SW99 fits nowhere and leaves the game.",
-        f"bob (green) draws tile {drawn} (70 left in the stack).",
+        "A tile fits nowhere and leaves the game: asteroid field, north-east corner.",
+        f"bob (green) draws a tile: {tile_text(str(drawn))} (70 left in the stack).",
     ]
+    assert not any(word in "\n".join(lines) for word in ("SW", "(0, ", "°"))
 
 
 def test_a_deployment_an_attack_and_a_completed_feature() -> None:
@@ -79,11 +85,23 @@ def test_a_deployment_an_attack_and_a_completed_feature() -> None:
     ]
     lines = turn_story(events, seat_view, NAMES, "en")[1:]
     assert lines == [
-        "alice (red) deployed a large meeple on the trade route (east–west) at (0, 0).",
-        "✅ Trade route completed at (0, 0): alice (red) scores 5 (3 tiles, 1 symbol).",
+        "alice (red) deployed a large meeple on the trade route (east–west).",
+        "✅ Trade route completed: alice (red) scores 5 (3 tiles, 1 symbol).",
     ]
     attack = MeepleDeployed("green", Size.SMALL, ROUTE, Kind.PLANET, True)
     assert "bob (green) attacked the" in turn_story([attack], seat_view, NAMES, "en")[1]
+
+
+def test_a_feature_next_to_the_tile_placed_is_named_by_its_direction() -> None:
+    table = start()
+    placement = next(p for p in table.legal_placements() if (p.x, p.y) == (0, 1))
+    table.place("red", placement)
+    table.deploy("red", None)
+    seat_view = table.view()
+    attack = MeepleDeployed("green", Size.SMALL, ROUTE, Kind.ROUTE, True)
+    [_, told] = turn_story([attack], seat_view, NAMES, "en")
+    assert told.startswith("bob (green) attacked the trade route (east–west) to the ")
+    assert "(0, 0)" not in told
 
 
 def test_the_final_scoring_lists_every_feature_scored_at_the_end_and_only_there() -> None:
@@ -95,8 +113,8 @@ def test_the_final_scoring_lists_every_feature_scored_at_the_end_and_only_there(
     ]
     assert all("+4" not in line for line in turn_story([during, *end], seat_view, NAMES, "en"))
     assert final_scoring([during, *end], seat_view, NAMES, "en") == [
-        "• asteroid field at (0, 0): bob (green) +4 (4 tiles, 0 symbols)",
-        "• planet at (1, 0): alice (red) +6 (1 tile, 1 symbol)",
+        "• asteroid field: bob (green) +4 (4 tiles, 0 symbols)",
+        "• planet: alice (red) +6 (1 tile, 1 symbol)",
     ]
 
 
