@@ -221,6 +221,11 @@ LONG: dict[str, Any] = {
     "seat": "F",
     "side": "B",
     "hours": "336",
+    "person": MENTION,
+    "voter": MENTION,
+    "since": "<t:1767225600:R>",
+    "until": "<t:1767225600:R>",
+    "bank": "36 h + 12 h",
 }
 
 
