@@ -170,11 +170,12 @@ class TableSettings:
 
     @classmethod
     def from_json(cls, obj: Mapping[str, JSON]) -> TableSettings:
+        default = cls()
         return cls(
-            seats=obj["seats"],
-            turn_seconds=obj["turn_seconds"],
-            timeout_policy=obj["timeout_policy"],
-            ai_level=obj["ai_level"],
+            seats=obj.get("seats", default.seats),
+            turn_seconds=obj.get("turn_seconds", default.turn_seconds),
+            timeout_policy=obj.get("timeout_policy", default.timeout_policy),
+            ai_level=obj.get("ai_level"),
             options=obj.get("options") or {},
             assigned=bool(obj.get("assigned", False)),
             bank=(obj["bank"][0], obj["bank"][1]) if obj.get("bank") else None,
@@ -1241,9 +1242,9 @@ class TableService:
             return None
         return since if self.clock.now() - since >= timebank.VOTE_AFTER else None
 
-    async def vote(self, table_id: int, voter_id: int, seat: str, since: int, choice: str) -> Vote:
-        """A seated player's vote on handing ``seat``, owing its move since ``since`` (the
-        second the vote's button names), to the AI: ``turn`` (this move), ``game`` (the rest
+    async def vote(self, table_id: int, voter_id: int, seat: str, turn: int, choice: str) -> Vote:
+        """A seated player's vote on handing ``seat``, owing its move in ``turn`` (the stage
+        the vote was opened in), to the AI: ``turn`` (this move), ``game`` (the rest
         of the game) or ``wait``. The majority of the other human players decides (a tie,
         nothing); a vote once the seat has moved is void. When the vote hands the seat over,
         the seat's move is played (this turn) or the seat becomes an AI seat."""
@@ -1261,7 +1262,7 @@ class TableService:
             if absent.user_id == voter_id:
                 raise ServiceError("error.vote_self")
             owing = self.may_vote_on(table, seat)
-            if owing is None or int(owing) != since:
+            if owing is None or table.row.turn != turn:
                 raise ServiceError("error.vote_void")
             votes = await self.storage.cast_vote(table_id, seat, owing, voter_id, choice)
             voters = {s.user_id for s in table.humans if s.user_id != absent.user_id}

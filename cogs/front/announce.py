@@ -79,16 +79,35 @@ def player_ids(table: Table) -> list[int | None]:
     return [seat.user_id for seat in table.humans]
 
 
+def timestamp(when: float) -> str:
+    """A moment as Discord shows it to each reader, in their own time zone (``in 3 hours``)."""
+    return f"<t:{int(when)}:R>"
+
+
 def waiting_line(table: Table, locale: str | None) -> str:
+    """Who the table waits for: each with their bank's end, or away until when; at a table
+    with a time per turn, when the turn's time runs out."""
     waiting = table.waiting_humans()
     if not waiting:
         return t(locale, "board.all_in")
-    people = ", ".join(mention(seat.user_id, seat.name) for seat in waiting)
-    if table.row.deadline is None:
-        return t(locale, "board.waiting", people=people)
-    return t(
-        locale, "board.waiting_until", people=people, deadline=f"<t:{int(table.row.deadline)}:R>"
-    )
+    banked = table.settings.bank is not None
+    people, turn_ends = [], []
+    for seat in waiting:
+        person = mention(seat.user_id, seat.name)
+        since = table.clock(seat.seat).get("since", 0.0)
+        away = table.away_until(seat.seat, max(table.row.updated_at, since))
+        expiry = table.expiry(seat.seat)
+        if away is not None:
+            people.append(t(locale, "board.seat_away", person=person, until=timestamp(away)))
+        elif banked and expiry is not None:
+            people.append(t(locale, "board.seat_bank", person=person, deadline=timestamp(expiry)))
+        else:
+            people.append(person)
+            turn_ends.extend([expiry] if expiry is not None else [])
+    listed = ", ".join(people)
+    if banked or not turn_ends:
+        return t(locale, "board.waiting", people=listed)
+    return t(locale, "board.waiting_until", people=listed, deadline=timestamp(min(turn_ends)))
 
 
 def can_attach(channel: Any) -> bool:
@@ -340,6 +359,8 @@ class Announcer(FollowsUp):
         for seat in table.waiting_humans():
             if seat.user_id is None or not await storage.dm_reachable(seat.user_id):
                 continue
+            if table.away_until(seat.seat, self.service.clock.now()) is not None:
+                continue  # away: no notices until they are back
             locale = table.row.locale
             text, buttons = await self.front(table).turn_notice(table, seat.user_id)
             try:
@@ -396,6 +417,7 @@ __all__ = [
     "mention",
     "pings",
     "player_ids",
+    "timestamp",
     "waiting_ids",
     "waiting_line",
 ]

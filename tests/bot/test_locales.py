@@ -225,7 +225,8 @@ LONG: dict[str, Any] = {
     "voter": MENTION,
     "since": "<t:1767225600:R>",
     "until": "<t:1767225600:R>",
-    "bank": "36 h + 12 h",
+    "reserve": "36 h",
+    "increment": "12 h",
 }
 
 

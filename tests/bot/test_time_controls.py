@@ -185,16 +185,16 @@ async def test_a_majority_of_the_others_hands_the_absent_seat_to_the_ai_for_the_
 ) -> None:
     table = await absent_table(service, clock, [ALICE, BOB, CAROL, DAVE])
     seat = table.seat_of(DAVE).seat  # type: ignore[union-attr]
-    since = int(table.clock(seat)["since"])
-    assert service.may_vote_on(table, seat) == since
-    first = await service.vote(table.id, ALICE, seat, since, "turn")
+    turn = table.row.turn
+    assert service.may_vote_on(table, seat) == table.clock(seat)["since"]
+    first = await service.vote(table.id, ALICE, seat, turn, "turn")
     assert first.decision is None and first.voters == 3
-    second = await service.vote(table.id, BOB, seat, since, "game")
+    second = await service.vote(table.id, BOB, seat, turn, "game")
     assert second.decision == "turn" and second.update is not None
     after = await service.table(table.id)
     assert after.row.turn == table.row.turn + 1 and after.seat(seat).user_id == DAVE
     with pytest.raises(ServiceError) as late:
-        await service.vote(table.id, CAROL, seat, since, "game")
+        await service.vote(table.id, CAROL, seat, turn, "game")
     assert late.value.key == "error.vote_void"
 
 
@@ -203,7 +203,7 @@ async def test_a_majority_for_the_rest_of_the_game_makes_it_an_ai_seat(
 ) -> None:
     table = await absent_table(service, clock, [ALICE, DAVE])
     seat = table.seat_of(DAVE).seat  # type: ignore[union-attr]
-    vote = await service.vote(table.id, ALICE, seat, int(table.clock(seat)["since"]), "game")
+    vote = await service.vote(table.id, ALICE, seat, table.row.turn, "game")
     assert vote.decision == "game"
     assert (await service.table(table.id)).seat(seat).is_ai
 
@@ -213,13 +213,13 @@ async def test_a_tie_decides_nothing_and_the_absent_player_and_strangers_cannot_
 ) -> None:
     table = await absent_table(service, clock, [ALICE, BOB, DAVE])
     seat = table.seat_of(DAVE).seat  # type: ignore[union-attr]
-    since = int(table.clock(seat)["since"])
+    turn = table.row.turn
     for voter, key in ((DAVE, "error.vote_self"), (MALLORY, "error.not_seated")):
         with pytest.raises(ServiceError) as refused:
-            await service.vote(table.id, voter, seat, since, "game")
+            await service.vote(table.id, voter, seat, turn, "game")
         assert refused.value.key == key
-    assert (await service.vote(table.id, ALICE, seat, since, "turn")).decision is None
-    tie = await service.vote(table.id, BOB, seat, since, "wait")
+    assert (await service.vote(table.id, ALICE, seat, turn, "turn")).decision is None
+    tie = await service.vote(table.id, BOB, seat, turn, "wait")
     assert tie.decision == "wait" and tie.update is None
     assert owing(await service.table(table.id), DAVE)
 
@@ -231,14 +231,14 @@ async def test_a_vote_after_the_player_moved_is_void_and_none_before_a_day(
     await move(service, table.id, ALICE)
     table = await service.table(table.id)
     seat = table.seat_of(DAVE).seat  # type: ignore[union-attr]
-    since = int(table.clock(seat)["since"])
+    turn = table.row.turn
     clock.advance(VOTE_AFTER - 1)
     assert service.may_vote_on(table, seat) is None
     with pytest.raises(ServiceError) as early:
-        await service.vote(table.id, ALICE, seat, since, "turn")
+        await service.vote(table.id, ALICE, seat, turn, "turn")
     assert early.value.key == "error.vote_void"
     clock.advance(1)
     await move(service, table.id, DAVE)
     with pytest.raises(ServiceError) as void:
-        await service.vote(table.id, ALICE, seat, since, "turn")
+        await service.vote(table.id, ALICE, seat, turn, "turn")
     assert void.value.key == "error.vote_void"
