@@ -1205,22 +1205,27 @@ class TableService:
             raise ServiceError("error.not_away")
         away = Away(current.since, now)
         await self.storage.set_away(guild_id, user_id, away)
-        return await self._mark_away(guild_id, user_id, away)
+        return await self._mark_away(guild_id, user_id, away, back=True)
 
     async def away_until(self, guild_id: int, user_id: int) -> float | None:
         away = (await self.storage.aways(guild_id, self.clock.now())).get(user_id)
         return away.until if away is not None else None
 
-    async def _mark_away(self, guild_id: int, user_id: int, away: Away) -> list[int]:
+    async def _mark_away(
+        self, guild_id: int, user_id: int, away: Away, *, back: bool = False
+    ) -> list[int]:
         """Record the absence in the clocks of the member's seats in the server's running
-        games, and their deadlines anew."""
+        games, and their deadlines anew. Once the member is ``back``, only a paused bank
+        keeps the absence (its time away stays unspent); elsewhere it is forgotten, so a
+        move owed now waits for them again."""
         changed = []
         for table_id, seat in await self.storage.running_seats_of(guild_id, user_id):
             async with self._locked(table_id):
                 table = await self._table(table_id)
                 if table.status != RUNNING or table.seat(seat).user_id != user_id:
                     continue
-                clocks = timebank.with_away(table.clocks, [seat], away)
+                kept = away if table.settings.away_pauses or not back else None
+                clocks = timebank.with_away(table.clocks, [seat], kept)
                 deadline = table.deadline_of(clocks, table.waiting)
                 await self.storage.update_table(
                     table_id, self.clock.now(), clocks=dict(clocks), deadline=deadline

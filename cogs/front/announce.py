@@ -70,8 +70,18 @@ def pings(user_ids: Iterable[int | None]) -> discord.AllowedMentions:
 
 
 def waiting_ids(table: Table) -> list[int | None]:
-    """The members a board or a reminder pings: the players it waits for."""
-    return [seat.user_id for seat in table.waiting_humans()]
+    """The members a board or a reminder pings: the players it waits for, but those away."""
+    return [
+        seat.user_id
+        for seat in table.waiting_humans()
+        if table.away_until(seat.seat, _moment(table, seat.seat)) is None
+    ]
+
+
+def _moment(table: Table, seat: str) -> float:
+    """The moment a post about the table speaks of: its snapshot's, or when the seat began
+    owing its move if later."""
+    return max(table.row.updated_at, table.clock(seat).get("since", 0.0))
 
 
 def player_ids(table: Table) -> list[int | None]:
@@ -94,8 +104,7 @@ def waiting_line(table: Table, locale: str | None) -> str:
     people, turn_ends = [], []
     for seat in waiting:
         person = mention(seat.user_id, seat.name)
-        since = table.clock(seat.seat).get("since", 0.0)
-        away = table.away_until(seat.seat, max(table.row.updated_at, since))
+        away = table.away_until(seat.seat, _moment(table, seat.seat))
         expiry = table.expiry(seat.seat)
         if away is not None:
             people.append(t(locale, "board.seat_away", person=person, until=timestamp(away)))

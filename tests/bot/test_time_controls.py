@@ -139,6 +139,22 @@ async def test_away_in_a_simultaneous_game_hands_the_move_to_the_ai_at_once(
     assert owing(table, ALICE) and table.row.deadline == clock.now() - 60 + 2 * HOUR
 
 
+async def test_a_move_owed_when_the_member_comes_back_waits_for_them(
+    service: TableService, clock: FakeClock
+) -> None:
+    """Carcassonne, 2 h + 1 h: the active player goes away and comes back before the AI
+    played for them (the dispatcher was late): their move waits for their bank again."""
+    table = await open_game(service, "carcassonne", [ALICE, BOB], bank=FAST)
+    absent = table.waiting_humans()[0]
+    assert absent.user_id is not None
+    await service.set_away(GUILD, absent.user_id, clock.now() + 24 * HOUR)
+    assert (await service.table(table.id)).row.deadline == clock.now()
+    clock.advance(60)
+    await service.back(GUILD, absent.user_id)
+    assert await service.fire_due() == []
+    assert (await service.table(table.id)).row.deadline == clock.now() - 60 + 2 * HOUR
+
+
 async def test_away_in_a_turn_based_game_pauses_the_bank_where_the_host_allows_it(
     service: TableService, clock: FakeClock
 ) -> None:
