@@ -862,6 +862,9 @@ class TableService:
         announcements = host.announcements(before, after, events)
         standing = host.standing(after)
         status = RUNNING if standing is None else FINISHED
+        if seats is not None and table.row.clocks is not None:
+            handed = dict(self._handed_over(table, seats))
+            table = dataclasses.replace(table, row=dataclasses.replace(table.row, clocks=handed))
         owing = host.waiting_for(after) if standing is None else ()
         new_stage = host.stage(after) != host.stage(before)
         clocks = self._clocks_after(table, host.waiting_for(before), owing, new_stage, now)
@@ -1154,9 +1157,27 @@ class TableService:
                     loaded, withdraw, by_user, SOURCE_SUBSTITUTION, seats=replaced, holders=(taken,)
                 )
                 return dataclasses.replace(update, seat=seat_name)
-            await self.storage.replace_seats(table_id, replaced, self.clock.now(), holders=(taken,))
+            clocks = self._handed_over(table, replaced)
+            deadline = table.deadline_of(clocks, table.waiting)
+            await self.storage.replace_seats(
+                table_id,
+                replaced,
+                self.clock.now(),
+                holders=(taken,),
+                clocks=dict(clocks),
+                deadline=deadline,
+            )
             self._forget(table_id)
+            if deadline != table.row.deadline:
+                self.deadline_changed.set()
             return Update(await self._table(table_id), seat_name)
+
+    @staticmethod
+    def _handed_over(table: Table, seats: Sequence[SeatRow]) -> Clocks:
+        """The table's clocks once ``seats`` replace its own: a seat that changed hands
+        drops its former player's absence."""
+        changed = [seat.seat for seat in seats if table.seat(seat.seat).user_id != seat.user_id]
+        return timebank.with_away(table.clocks, changed, None)
 
     async def _may_hand_over(
         self, table: Table, seat: SeatRow, by_user: int, *, admin: bool

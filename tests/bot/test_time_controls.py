@@ -176,6 +176,21 @@ async def test_away_in_a_turn_based_game_pauses_the_bank_where_the_host_allows_i
     assert again.value.key == "error.not_away"
 
 
+async def test_a_seat_handed_to_another_member_drops_its_former_players_absence(
+    service: TableService, clock: FakeClock
+) -> None:
+    """A server admin seats carol in bob's seat while bob is away and his move is due at
+    once: carol's move waits for her bank."""
+    table = await open_game(service, "charioteer", [ALICE, BOB], bank=FAST)
+    await service.set_away(GUILD, BOB, clock.now() + 24 * HOUR)
+    assert (await service.table(table.id)).row.deadline == clock.now()
+    update = await service.substitute(table.id, ALICE, "B", CAROL, "carol", admin=True)
+    table = update.table
+    assert table.away_until("B", clock.now()) is None
+    assert table.row.deadline == clock.now() + 2 * HOUR
+    assert await service.fire_due() == []
+
+
 async def test_away_is_refused_in_a_tournament_game_unless_the_organiser_allows_it(
     service: TableService,
 ) -> None:
