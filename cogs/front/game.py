@@ -27,7 +27,7 @@ from bot.service import Announcement, ServiceError, Table, TableService
 from bot.service import TurnReport as Report
 from bot.text import t
 from cogs.front import vote
-from cogs.front.announce import Announcer, Post
+from cogs.front.announce import Announcer, Post, timestamp
 from cogs.front.answers import (
     MESSAGE_LIMIT,
     FollowsUp,
@@ -283,7 +283,14 @@ class GameFront(Lobby, Panels, Wording, FollowsUp, commands.GroupCog):
     ) -> PanelMessage:
         """The asker's panel of the current turn, with the choices they made so far."""
         draft = await self.draft(table, interaction.user.id, table.row.turn, view)
-        return await self.panel_message(table, view, draft, locale_of(interaction))
+        locale = locale_of(interaction)
+        panel = await self.panel_message(table, view, draft, locale)
+        seat = table.seat_of(interaction.user.id)
+        expiry = table.expiry(seat.seat) if seat is not None else None
+        if table.settings.bank is not None and expiry is not None:
+            bank = t(locale, "panel.bank", deadline=timestamp(expiry))
+            panel.content = f"{panel.content}\n{bank}"[:MESSAGE_LIMIT]
+        return panel
 
     async def open_panel(
         self, interaction: discord.Interaction[Any], table: Table, turn: int | None = None

@@ -1,7 +1,7 @@
 """Time controls end to end, through the fake Discord: a race on time banks shows each
-player's bank as a Discord timestamp on every board, a member away has their seat played
-by the AI at once and the board says until when, and the absent-player vote refuses
-strangers and forged buttons."""
+player's bank as a Discord timestamp on every board and in the player's panel, a member
+away has their seat played by the AI at once and the board says until when, and the
+absent-player vote refuses strangers and forged buttons."""
 
 from __future__ import annotations
 
@@ -30,6 +30,8 @@ async def test_a_race_on_banks_shows_each_players_bank_and_an_absence(
     banks = {int(user): int(when) for user, when in BANK.findall(first.content)}
     assert set(banks) == {alice.id, bob.id}
     assert banks[alice.id] == banks[bob.id]  # both owe the first move from the start
+    panel = await (await alice.click(first, custom_id(first, "choose"))).reply()
+    assert f"Your bank runs out <t:{banks[alice.id]}:R>." in panel.content
 
     await play_turn_with_the_panel(alice, first)
     await fake.wait_for(
