@@ -7,6 +7,9 @@ from __future__ import annotations
 import pytest
 
 from bot.clock import FakeClock
+from bot.community.desk import TournamentDesk
+from bot.community.rounds import TournamentTables
+from bot.community.tournament import TournamentSettings
 from bot.service import ServiceError, Table, TableService, TableSettings
 from bot.timebank import BANK_PRESETS, HOUR, VOTE_AFTER, parse_bank, parse_duration
 from engine.core import Rng
@@ -273,3 +276,35 @@ async def test_a_vote_after_the_player_moved_is_void_and_none_before_a_day(
     with pytest.raises(ServiceError) as void:
         await service.vote(table.id, ALICE, seat, turn, "turn")
     assert void.value.key == "error.vote_void"
+
+
+async def test_a_tournament_opens_its_tables_on_the_organisers_time_control(
+    service: TableService,
+) -> None:
+    """The organiser chose daily banks and no absences: every table of the round has them,
+    and a player of one cannot go away."""
+    desk = TournamentDesk(service.storage, service.clock)
+    table_settings = {
+        "turn_seconds": None,
+        "bank": list(BANK_PRESETS["daily"]),
+        "away_refused": True,
+        "options": {"laps": 1},
+    }
+    record = await desk.create(
+        guild_id=GUILD,
+        game="charioteer",
+        name="Daily Cup",
+        host_id=ALICE,
+        settings=TournamentSettings(rounds=1, table_size=2, min_table=2, table=table_settings),
+    )
+    for user in (BOB, CAROL, DAVE, MALLORY):
+        await desk.sign_up(record.id, user, f"user{user}")
+    await desk.start(record.id, ALICE)
+    opened = await TournamentTables(desk, service).open_round(record.id, channel_id=5)
+    assert len(opened) == 2
+    for table in opened:
+        assert table.settings.bank == BANK_PRESETS["daily"]
+        assert table.row.deadline == service.clock.now() + BANK_PRESETS["daily"][0]
+    with pytest.raises(ServiceError) as refused:
+        await service.set_away(GUILD, BOB, service.clock.now() + HOUR)
+    assert refused.value.key == "error.away_refused"
