@@ -402,6 +402,30 @@ def _notice_choices(d: Dialect) -> str:
     """
 
 
+def _time_controls(d: Dialect) -> str:
+    """16: each seat's clock at a running table (since when it owes a move, its time bank,
+    its member's absence), as JSON; members away from a server's games, and until when;
+    the votes on handing a seat that has long owed its move to the AI."""
+    return f"""
+    ALTER TABLE game_tables ADD COLUMN clocks TEXT;
+    CREATE TABLE away (
+        guild_id {d.integer} NOT NULL,
+        user_id {d.integer} NOT NULL,
+        since {d.real} NOT NULL,
+        until {d.real} NOT NULL,
+        PRIMARY KEY (guild_id, user_id)
+    );
+    CREATE TABLE seat_votes (
+        table_id {d.integer} NOT NULL REFERENCES game_tables (id),
+        seat TEXT NOT NULL,
+        since {d.real} NOT NULL,
+        voter_id {d.integer} NOT NULL,
+        choice TEXT NOT NULL,
+        PRIMARY KEY (table_id, seat, since, voter_id)
+    );
+    """
+
+
 MIGRATIONS: tuple[Migration, ...] = (
     _races,
     _tables_by_server,
@@ -418,6 +442,7 @@ MIGRATIONS: tuple[Migration, ...] = (
     _announcement_snapshots,
     _table_versions,
     _notice_choices,
+    _time_controls,
 )
 """Migration 1 first: a database at version N has had the first N."""
 

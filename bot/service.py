@@ -32,6 +32,7 @@ from contextlib import AbstractAsyncContextManager
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
+from bot import timebank
 from bot.access import Asker, Place, may_look
 from bot.clock import Clock, SystemClock
 from bot.community.ratings import guild_key, recompute
@@ -51,6 +52,7 @@ from bot.storage import (
     TableRow,
 )
 from bot.text import t
+from bot.timebank import MIN_BANK_SECONDS, Away, Clocks, clocks_from_json
 from engine.core import (
     JSON,
     Action,
@@ -115,12 +117,18 @@ class RuleError(ServiceError):
 
 @dataclass(frozen=True)
 class TableSettings:
-    """What the host chose for a table: seats, time per turn, what a timed-out seat plays,
-    the AI seats' default level (None: the game's strongest), the game's own options, and
-    whether its seats were assigned when it opened."""
+    """What the host chose for a table: seats, its time control (a time per turn, or a time
+    bank per seat: reserve and increment; neither: no limit), whether a bank pauses while
+    its member is away, what a timed-out seat plays, the AI seats' default level (None:
+    the game's strongest), the game's own options, and whether its seats were assigned
+    when it opened."""
 
     seats: int = 4
     turn_seconds: int | None = TURN_LIMITS[DEFAULT_TURN_LIMIT]
+    bank: tuple[int, int] | None = None
+    away_pauses: bool = False
+    away_refused: bool = False
+    """A tournament's game whose organiser did not allow its players to be away."""
     timeout_policy: str = "ai"
     ai_level: str | None = None
     options: Mapping[str, JSON] = field(default_factory=dict)
@@ -138,8 +146,13 @@ class TableSettings:
             raise ServiceError("error.bad_ai_level")
         if self.turn_seconds is not None and self.turn_seconds < MIN_TURN_SECONDS:
             raise ServiceError("error.bad_turn_limit")
+        if self.bank is not None:
+            reserve, increment = self.bank
+            if reserve < MIN_BANK_SECONDS or not 0 <= increment <= reserve:
+                raise ServiceError("error.bad_bank")
         return dataclasses.replace(
             self,
+            turn_seconds=None if self.bank is not None else self.turn_seconds,
             ai_level=self.ai_level or host.ai_levels[-1],
             options=host.check_options(self.options, self.seats),
         )
@@ -152,18 +165,30 @@ class TableSettings:
             "ai_level": self.ai_level,
             "options": dict(self.options),
             **({"assigned": True} if self.assigned else {}),
+            **({"bank": list(self.bank)} if self.bank is not None else {}),
+            **({"away_pauses": True} if self.away_pauses else {}),
+            **({"away_refused": True} if self.away_refused else {}),
         }
 
     @classmethod
     def from_json(cls, obj: Mapping[str, JSON]) -> TableSettings:
+        default = cls()
         return cls(
-            seats=obj["seats"],
-            turn_seconds=obj["turn_seconds"],
-            timeout_policy=obj["timeout_policy"],
-            ai_level=obj["ai_level"],
+            seats=obj.get("seats", default.seats),
+            turn_seconds=obj.get("turn_seconds", default.turn_seconds),
+            timeout_policy=obj.get("timeout_policy", default.timeout_policy),
+            ai_level=obj.get("ai_level"),
             options=obj.get("options") or {},
             assigned=bool(obj.get("assigned", False)),
+            bank=(obj["bank"][0], obj["bank"][1]) if obj.get("bank") else None,
+            away_pauses=bool(obj.get("away_pauses", False)),
+            away_refused=bool(obj.get("away_refused", False)),
         )
+
+    @property
+    def limited(self) -> bool:
+        """Whether a seat's time runs out (a time per turn or a bank)."""
+        return self.turn_seconds is not None or self.bank is not None
 
 
 @dataclass(frozen=True)
@@ -230,6 +255,40 @@ class Table:
         waiting = set(self.waiting)
         return tuple(seat for seat in self.seats if seat.seat in waiting and not seat.is_ai)
 
+    @property
+    def clocks(self) -> Clocks:
+        return clocks_from_json(self.row.clocks)
+
+    def clock(self, seat: str) -> dict[str, float]:
+        """The seat's clock (:mod:`bot.timebank`): empty for a table started before them."""
+        return self.clocks.get(seat, {})
+
+    def expiry(self, seat: str) -> float | None:
+        """When the seat, owing a move, runs out of time (None: never, or it owes none)."""
+        settings = self.settings
+        clock = self.clock(seat)
+        if not clock:  # a table started before seats had clocks: the turn's deadline
+            return self.row.deadline if seat in self.waiting else None
+        return timebank.expiry(
+            clock,
+            turn_seconds=settings.turn_seconds,
+            bank=settings.bank,
+            pauses=settings.away_pauses,
+        )
+
+    def away_until(self, seat: str, now: float) -> float | None:
+        """Until when the seat's member is away, if they are away at ``now``."""
+        away = Away.of(self.clock(seat))
+        return away.until if away is not None and away.at(now) else None
+
+    def deadline_of(self, clocks: Clocks, waiting: Sequence[str]) -> float | None:
+        """The table's next deadline with these clocks: the first seat owing a move to run
+        out of time."""
+        table = dataclasses.replace(self, row=dataclasses.replace(self.row, clocks=dict(clocks)))
+        times = [table.expiry(seat) for seat in waiting]
+        known = [time for time in times if time is not None]
+        return min(known) if known else None
+
 
 def seat_owes(table: Table, user_id: int) -> bool:
     """Whether the table waits for this member's move."""
@@ -262,6 +321,40 @@ class Update:
     @property
     def resolved(self) -> bool:
         return bool(self.turns)
+
+
+VOTE_CHOICES = ("turn", "game", "wait")
+"""What a vote on an absent player's seat may choose: the AI plays this move, the AI takes
+the seat for the rest of the game, or the table waits."""
+
+
+def _decision(votes: Sequence[str], voters: int) -> str | None:
+    """What the votes so far decide among ``voters`` players: a majority for the rest of
+    the game, else a majority for handing the seat over at all (this move); ``wait`` once
+    no majority can hand it over, or every vote is in without one (a tie); None while
+    undecided."""
+    game = votes.count("game")
+    over = game + votes.count("turn")
+    if 2 * game > voters:
+        return "game"
+    if 2 * over > voters:
+        return "turn"
+    if 2 * votes.count("wait") >= voters or len(votes) >= voters:
+        return "wait"
+    return None
+
+
+@dataclass(frozen=True)
+class Vote:
+    """A vote cast on an absent player's seat: the table before it, the seat, the votes so
+    far among how many voters, the decision if one is made and what it did."""
+
+    table: Table
+    seat: SeatRow
+    votes: tuple[str, ...]
+    voters: int
+    decision: str | None
+    update: Update | None
 
 
 @dataclass(frozen=True)
@@ -670,12 +763,15 @@ class TableService:
             now = self.clock.now()
             stage = host.stage(game.state)
             state = host.ruleset.to_position(game.state)
+            waiting = host.waiting_for(game.state)
+            clocks = await self._first_clocks(table, seats, waiting, now)
             started = {
                 "status": RUNNING,
                 "seq": 0,
                 "turn": stage,
-                "waiting": ",".join(host.waiting_for(game.state)),
-                "deadline": self._deadline(table.settings, now),
+                "waiting": ",".join(waiting),
+                "deadline": Table(table.row, tuple(seats)).deadline_of(clocks, waiting),
+                "clocks": clocks,
             }
             snapshot = _snapshot(table, seats, started, state=state)
             await self.storage.replace_seats(
@@ -699,8 +795,47 @@ class TableService:
             log.info("table %d: started with %d seats", table_id, len(seats))
             return Update(table)
 
-    def _deadline(self, settings: TableSettings, now: float) -> float | None:
-        return None if settings.turn_seconds is None else now + settings.turn_seconds
+    async def _first_clocks(
+        self, table: Table, seats: Sequence[SeatRow], waiting: Sequence[str], now: float
+    ) -> Clocks:
+        """The seats' clocks as a game starts: full banks, the first seats owing their move
+        from now, and the absences of members away in this server."""
+        settings = table.settings
+        reserve = settings.bank[0] if settings.bank is not None else None
+        clocks = timebank.started({seat.seat: {} for seat in seats}, waiting, now, reserve)
+        if reserve is not None:
+            for clock in clocks.values():
+                clock.setdefault("left", float(reserve))
+        if table.row.guild_id is not None:
+            aways = await self.storage.aways(table.row.guild_id, now)
+            for seat in seats:
+                if seat.user_id in aways:
+                    clocks = timebank.with_away(clocks, [seat.seat], aways[seat.user_id])
+        return clocks
+
+    @staticmethod
+    def _clocks_after(
+        table: Table,
+        before: Sequence[str],
+        after: Sequence[str],
+        new_stage: bool,
+        now: float,
+    ) -> Clocks:
+        """The seats' clocks once an action leaves ``after`` owing a move (``before`` owed
+        one): a seat done pays its bank and gains the increment, a seat newly owing starts
+        its clock. A table started before clocks begins them at its turn's start."""
+        settings = table.settings
+        clocks = table.clocks
+        if table.row.clocks is None:
+            turn_start = now
+            if table.row.deadline is not None and settings.turn_seconds is not None:
+                turn_start = table.row.deadline - settings.turn_seconds
+            clocks = timebank.started({}, before, turn_start, None)
+        done = [seat for seat in before if new_stage or seat not in after]
+        owing = [seat for seat in after if new_stage or seat not in before]
+        clocks = timebank.stopped(clocks, done, now, settings.bank, settings.away_pauses)
+        reserve = settings.bank[0] if settings.bank is not None else None
+        return timebank.started(clocks, owing, now, reserve)
 
     # ------------------------------------------------------------------ moves
 
@@ -777,20 +912,23 @@ class TableService:
         standing = host.standing(after)
         announcements = with_replay(host.announcements(before, after, events), standing)
         status = RUNNING if standing is None else FINISHED
-        deadline = table.row.deadline
-        if standing is not None:
-            deadline = None
-        elif host.stage(after) != host.stage(before):
-            deadline = self._deadline(table.settings, now)
-        turn, waiting = host.stage(after), ",".join(host.waiting_for(after))
+        if seats is not None and table.row.clocks is not None:
+            handed = dict(self._handed_over(table, seats))
+            table = dataclasses.replace(table, row=dataclasses.replace(table.row, clocks=handed))
+        owing = host.waiting_for(after) if standing is None else ()
+        new_stage = host.stage(after) != host.stage(before)
+        clocks = self._clocks_after(table, host.waiting_for(before), owing, new_stage, now)
+        deadline = table.deadline_of(clocks, owing)
+        turn, waiting = host.stage(after), ",".join(owing)
         snapshot = None
         if announcements:
-            changes = {
+            changes: dict[str, JSON] = {
                 "status": status,
                 "seq": seq,
                 "turn": turn,
                 "waiting": waiting,
                 "deadline": deadline,
+                "clocks": dict(clocks),
             }
             assert table.row.state is not None  # the position of ``before``, as stored
             position = (table.row.state, recorded)
@@ -812,6 +950,7 @@ class TableService:
             turn=turn,
             waiting=waiting,
             deadline=deadline,
+            clocks=dict(clocks),
         )
         try:
             await self.storage.store_action(stored)
@@ -942,7 +1081,9 @@ class TableService:
                     return
                 host = loaded.table.host
                 stage = host.stage(state)
-                seat = host.waiting_for(state)[0]
+                expiries = {seat: loaded.table.expiry(seat) for seat in host.waiting_for(state)}
+                due = [seat for seat, time in expiries.items() if time is not None and time <= now]
+                seat = due[0] if due else host.waiting_for(state)[0]
                 seat_row = loaded.table.seat(seat)
                 log.info("table %d: seat %s timed out at stage %d", table_id, seat, stage)
                 action = None
@@ -1084,9 +1225,27 @@ class TableService:
                     loaded, withdraw, by_user, SOURCE_SUBSTITUTION, seats=replaced, holders=(taken,)
                 )
                 return dataclasses.replace(update, seat=seat_name)
-            await self.storage.replace_seats(table_id, replaced, self.clock.now(), holders=(taken,))
+            clocks = self._handed_over(table, replaced)
+            deadline = table.deadline_of(clocks, table.waiting)
+            await self.storage.replace_seats(
+                table_id,
+                replaced,
+                self.clock.now(),
+                holders=(taken,),
+                clocks=dict(clocks),
+                deadline=deadline,
+            )
             self._forget(table_id)
+            if deadline != table.row.deadline:
+                self.deadline_changed.set()
             return Update(await self._table(table_id), seat_name)
+
+    @staticmethod
+    def _handed_over(table: Table, seats: Sequence[SeatRow]) -> Clocks:
+        """The table's clocks once ``seats`` replace its own: a seat that changed hands
+        drops its former player's absence."""
+        changed = [seat.seat for seat in seats if table.seat(seat.seat).user_id != seat.user_id]
+        return timebank.with_away(table.clocks, changed, None)
 
     async def _may_hand_over(
         self, table: Table, seat: SeatRow, by_user: int, *, admin: bool
@@ -1107,6 +1266,119 @@ class TableService:
                 raise ServiceError("error.race_over")
             self._require_host(table, by_user, admin=admin)
             return await self._abandon(table)
+
+    # ------------------------------------------------------------------ away, votes
+
+    async def set_away(self, guild_id: int, user_id: int, until: float) -> list[int]:
+        """The member is away from this server's games until ``until``: each seat of theirs
+        is played by the AI as soon as its move is owed (or its bank pauses, where the table
+        lets it). Refused while they play a tournament game whose organiser did not allow
+        it. Returns the tables whose deadline changed (their AI may play now)."""
+        now = self.clock.now()
+        if until <= now:
+            raise ServiceError("error.away_in_past")
+        for table_id, _ in await self.storage.running_seats_of(guild_id, user_id):
+            if (await self._table(table_id)).settings.away_refused:
+                raise ServiceError("error.away_refused", table=table_id)
+        current = (await self.storage.aways(guild_id, now)).get(user_id)
+        away = Away(current.since if current is not None else now, until)
+        await self.storage.set_away(guild_id, user_id, away)
+        return await self._mark_away(guild_id, user_id, away)
+
+    async def back(self, guild_id: int, user_id: int) -> list[int]:
+        """The member is back: their seats' clocks run again (the time away stays paused
+        where the table lets banks pause)."""
+        now = self.clock.now()
+        current = (await self.storage.aways(guild_id, now)).get(user_id)
+        if current is None:
+            raise ServiceError("error.not_away")
+        away = Away(current.since, now)
+        await self.storage.set_away(guild_id, user_id, away)
+        return await self._mark_away(guild_id, user_id, away, back=True)
+
+    async def away_until(self, guild_id: int, user_id: int) -> float | None:
+        away = (await self.storage.aways(guild_id, self.clock.now())).get(user_id)
+        return away.until if away is not None else None
+
+    async def _mark_away(
+        self, guild_id: int, user_id: int, away: Away, *, back: bool = False
+    ) -> list[int]:
+        """Record the absence in the clocks of the member's seats in the server's running
+        games, and their deadlines anew. Once the member is ``back``, only a paused bank
+        keeps the absence (its time away stays unspent); elsewhere it is forgotten, so a
+        move owed now waits for them again."""
+        changed = []
+        for table_id, seat in await self.storage.running_seats_of(guild_id, user_id):
+            async with self._locked(table_id):
+                table = await self._table(table_id)
+                if table.status != RUNNING or table.seat(seat).user_id != user_id:
+                    continue
+                kept = away if table.settings.away_pauses or not back else None
+                clocks = timebank.with_away(table.clocks, [seat], kept)
+                deadline = table.deadline_of(clocks, table.waiting)
+                await self.storage.update_table(
+                    table_id, self.clock.now(), clocks=dict(clocks), deadline=deadline
+                )
+                self._forget(table_id)
+                if deadline != table.row.deadline:
+                    changed.append(table_id)
+        if changed:
+            self.deadline_changed.set()
+        return changed
+
+    def may_vote_on(self, table: Table, seat: str) -> float | None:
+        """Since when ``seat`` owes its move, if the other players may now vote to hand it
+        to the AI (a table without a time limit, a seat owing a move for long enough)."""
+        if table.status != RUNNING or table.settings.limited or table.seat(seat).is_ai:
+            return None
+        since = table.clock(seat).get("since")
+        if since is None or seat not in table.waiting:
+            return None
+        return since if self.clock.now() - since >= timebank.VOTE_AFTER else None
+
+    async def vote(self, table_id: int, voter_id: int, seat: str, turn: int, choice: str) -> Vote:
+        """A seated player's vote on handing ``seat``, owing its move in ``turn`` (the stage
+        the vote was opened in), to the AI: ``turn`` (this move), ``game`` (the rest
+        of the game) or ``wait``. The majority of the other human players decides (a tie,
+        nothing); a vote once the seat has moved is void. When the vote hands the seat over,
+        the seat's move is played (this turn) or the seat becomes an AI seat."""
+        if choice not in VOTE_CHOICES:
+            raise ServiceError("error.vote_void")
+        async with self._locked(table_id):
+            loaded = await self._running(table_id)
+            table = loaded.table
+            voter = table.seat_of(voter_id)
+            if voter is None:
+                raise ServiceError("error.not_seated")
+            if seat not in {s.seat for s in table.seats}:
+                raise ServiceError("error.no_such_seat", seat=seat)
+            absent = table.seat(seat)
+            if absent.user_id == voter_id:
+                raise ServiceError("error.vote_self")
+            owing = self.may_vote_on(table, seat)
+            if owing is None or table.row.turn != turn:
+                raise ServiceError("error.vote_void")
+            votes = await self.storage.cast_vote(table_id, seat, owing, voter_id, choice)
+            voters = {s.user_id for s in table.humans if s.user_id != absent.user_id}
+            counted = [votes[voter] for voter in sorted(votes) if voter in voters]
+            decision = _decision(counted, len(voters))
+            update = None
+            if decision == "turn":
+                level = self._ai_level(table)
+                update = await self._play_ai(loaded, seat, level, SOURCE_TIMEOUT)
+            elif decision == "game":
+                level = self._ai_level(table)
+                replaced = [
+                    dataclasses.replace(s, user_id=None, ai_level=level, name=f"{s.name} (AI)")
+                    if s.seat == seat
+                    else s
+                    for s in table.seats
+                ]
+                await self.storage.replace_seats(table_id, replaced, self.clock.now())
+                self._forget(table_id)
+                update = Update(await self._table(table_id), seat)
+            log.info("table %d: vote on seat %s: %s (%s)", table_id, seat, choice, decision)
+            return Vote(table, absent, tuple(counted), len(voters), decision, update)
 
     async def _abandon(self, table: Table) -> Update:
         await self.storage.update_table(table.id, self.clock.now(), status=ABANDONED, deadline=None)

@@ -32,6 +32,7 @@ from bot.sql import DIALECTS, LAST_ID, SQLITE, DuplicateRow, Row, with_last_id
 from bot.sql import InTransaction as InTransaction
 from bot.sql import StaleWrite as StaleWrite
 from bot.sql import StorageError as StorageError
+from bot.timebank import Away
 from engine.core import JSON, Action
 
 log = logging.getLogger(__name__)
@@ -73,6 +74,8 @@ class TableRow:
     version: int = 0
     """Moved by every write to the table's row or seats, claims aside (see
     :meth:`Storage.table_version`)."""
+    clocks: dict[str, JSON] | None = None
+    """Each seat's clock (:mod:`bot.timebank`); None for a table started before them."""
 
 
 @dataclass(frozen=True)
@@ -130,6 +133,7 @@ class StoredAction:
     waiting: str
     status: str
     deadline: float | None
+    clocks: dict[str, JSON] | None = None
     announcements: tuple[tuple[str, int], ...] = ()
     """(kind, turn) rows to add to the outbox, keyed by this action's seq."""
     results: tuple[ResultRow, ...] = ()
@@ -143,13 +147,14 @@ class StoredAction:
     """The snapshot stored with each of this action's announcements."""
 
 
-JSON_TABLE_FIELDS = ("settings", "setup", "state")
+JSON_TABLE_FIELDS = ("settings", "setup", "state", "clocks")
 
 
 def table_row(row: Row) -> TableRow:
     """A ``game_tables`` row as read (``SELECT *``), its settings parsed."""
     values: dict[str, Any] = dict(row)
     values["settings"] = json.loads(values["settings"])
+    values["clocks"] = _loads_or_none(values.get("clocks"))
     return TableRow(**values)
 
 
@@ -758,7 +763,7 @@ class Storage:
         statements: list[tuple[str, Sequence[Any]]] = [
             (
                 "UPDATE game_tables SET state = ?, seq = ?, turn = ?, waiting = ?, status = ?,"
-                " deadline = ?,"
+                " deadline = ?, clocks = ?,"
                 " reminders = CASE WHEN turn = ? THEN reminders ELSE 0 END, updated_at = ?,"
                 " version = version + 1 WHERE id = ? AND seq = ?",
                 (
@@ -768,6 +773,7 @@ class Storage:
                     stored.waiting,
                     stored.status,
                     stored.deadline,
+                    _dumps_or_none(stored.clocks),
                     stored.turn,
                     stored.at,
                     stored.table_id,
@@ -1033,6 +1039,62 @@ class Storage:
         return None if row is None or row[0] is None else float(row[0])
 
     # ------------------------------------------------------------------ results, drafts, users
+
+    # ------------------------------------------------------------------ away
+
+    async def aways(self, guild_id: int, now: float) -> dict[int, Away]:
+        """The members of a server away at ``now`` or later, and their absence."""
+        rows = await self._all(
+            "SELECT user_id, since, until FROM away WHERE guild_id = ? AND until > ?",
+            (guild_id, now),
+        )
+        return {int(row[0]): Away(float(row[1]), float(row[2])) for row in rows}
+
+    async def set_away(self, guild_id: int, user_id: int, away: Away) -> None:
+        await self._write(
+            [
+                (
+                    "INSERT INTO away (guild_id, user_id, since, until) VALUES (?, ?, ?, ?)"
+                    " ON CONFLICT (guild_id, user_id)"
+                    " DO UPDATE SET since = excluded.since, until = excluded.until",
+                    (guild_id, user_id, away.since, away.until),
+                )
+            ]
+        )
+
+    async def running_seats_of(self, guild_id: int, user_id: int) -> list[tuple[int, str]]:
+        """(table id, seat) of every running table of the server where the member sits."""
+        rows = await self._all(
+            "SELECT game_tables.id, seats.seat FROM seats"
+            " JOIN game_tables ON game_tables.id = seats.table_id"
+            " WHERE game_tables.guild_id = ? AND seats.user_id = ?"
+            " AND game_tables.status = 'running' ORDER BY game_tables.id",
+            (guild_id, user_id),
+        )
+        return [(int(row[0]), str(row[1])) for row in rows]
+
+    # ------------------------------------------------------------------ votes
+
+    async def cast_vote(
+        self, table_id: int, seat: str, since: float, voter_id: int, choice: str
+    ) -> dict[int, str]:
+        """Store a member's vote on handing ``seat`` (owing since ``since``) to the AI; the
+        votes of that absence so far, by voter."""
+        await self._write(
+            [
+                (
+                    "INSERT INTO seat_votes (table_id, seat, since, voter_id, choice)"
+                    " VALUES (?, ?, ?, ?, ?) ON CONFLICT (table_id, seat, since, voter_id)"
+                    " DO UPDATE SET choice = excluded.choice",
+                    (table_id, seat, since, voter_id, choice),
+                )
+            ]
+        )
+        rows = await self._all(
+            "SELECT voter_id, choice FROM seat_votes WHERE table_id = ? AND seat = ? AND since = ?",
+            (table_id, seat, since),
+        )
+        return {int(row[0]): str(row[1]) for row in rows}
 
     async def results(self, table_id: int) -> list[ResultRow]:
         rows = await self._all(

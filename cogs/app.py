@@ -36,6 +36,7 @@ from bot.text import catalogue, know_command_ids
 from cogs.community import CommunityCog
 from cogs.front.announce import Announcer
 from cogs.front.answers import FOLLOW_UP, refuse
+from cogs.front.away import AwayCog
 from cogs.front.components import PATTERN, Control
 from cogs.front.game import Fronts, GameFront
 from cogs.front.tables import TablesCog
@@ -191,6 +192,7 @@ class CircusBot(commands.AutoShardedBot):
         await self.add_cog(self.tournament_cog)
         announcer.on_game_over = self.tournament_cog.game_over
         await self.add_cog(TablesCog(self, self.service, self.fronts))
+        await self.add_cog(AwayCog(self.service))
         await self.tree.set_translator(CatalogueTranslator())
         await self.sync_commands()
         self._tasks.append(asyncio.create_task(self.resume_races()))

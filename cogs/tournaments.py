@@ -48,7 +48,7 @@ from bot.community.tournament import (
 )
 from bot.games.base import ServiceError
 from bot.locks import KeyedLocks
-from bot.service import LOBBY, TURN_LIMITS, Table, TableService
+from bot.service import LOBBY, Table, TableService
 from bot.service import RUNNING as GAME_RUNNING
 from bot.text import t
 from cogs.community import GAME_CHOICES, game_name, offer_games
@@ -65,6 +65,7 @@ from cogs.front.answers import (
     reply,
 )
 from cogs.front.game import GameFront
+from cogs.front.lobby import TIME_BANK_OPTION, TURN_LIMIT_CHOICES, time_control
 from cogs.front.place import asker_of, audience_of, is_admin
 from cogs.server_checks import enforce_server_settings, public_locale, server_locale
 
@@ -200,6 +201,10 @@ class TournamentCog(
             "Sign-up only with this share (%) of games played without a time-out",
             key="cmd.tournament.min_reliability",
         ),
+        time_bank=TIME_BANK_OPTION,
+        allow_away=_(
+            "Players may be away (/away) during their games", key="cmd.tournament.allow_away"
+        ),
     )
     @app_commands.choices(
         game=GAME_CHOICES,
@@ -207,10 +212,7 @@ class TournamentCog(
             app_commands.Choice(name=_(f.value, key=f"tournament.format.{f.value}"), value=f.value)
             for f in Format
         ],
-        turn_limit=[
-            app_commands.Choice(name=_(name, key=f"limit.{name}"), value=name)
-            for name in TURN_LIMITS
-        ],
+        turn_limit=TURN_LIMIT_CHOICES,
     )
     async def new(
         self,
@@ -226,6 +228,8 @@ class TournamentCog(
         round_hours: app_commands.Range[int, 1, MAX_HOURS] | None = None,
         options: app_commands.Range[str, 1, MAX_OPTIONS_TEXT] | None = None,
         min_reliability: app_commands.Range[int, 1, 100] | None = None,
+        time_bank: str | None = None,
+        allow_away: bool = False,
     ) -> None:
         if game not in self.fronts:
             raise ServiceError("error.no_such_game", game=game)
@@ -244,7 +248,8 @@ class TournamentCog(
             round_hours=None if round_hours is None else float(round_hours),
             min_reliability=min_reliability,
             table={
-                "turn_seconds": TURN_LIMITS.get(turn_limit, TURN_LIMITS["24h"]),
+                **time_control(turn_limit, time_bank),
+                "away_refused": not allow_away,
                 "options": read_options(options or ""),
             },
         )

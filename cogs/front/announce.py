@@ -89,8 +89,18 @@ def pings(user_ids: Iterable[int | None]) -> discord.AllowedMentions:
 
 
 def waiting_ids(table: Table) -> list[int | None]:
-    """The members a board or a reminder pings: the players it waits for."""
-    return [seat.user_id for seat in table.waiting_humans()]
+    """The members a board or a reminder pings: the players it waits for, but those away."""
+    return [
+        seat.user_id
+        for seat in table.waiting_humans()
+        if table.away_until(seat.seat, _moment(table, seat.seat)) is None
+    ]
+
+
+def _moment(table: Table, seat: str) -> float:
+    """The moment a post about the table speaks of: its snapshot's, or when the seat began
+    owing its move if later."""
+    return max(table.row.updated_at, table.clock(seat).get("since", 0.0))
 
 
 def player_ids(table: Table) -> list[int | None]:
@@ -98,16 +108,34 @@ def player_ids(table: Table) -> list[int | None]:
     return [seat.user_id for seat in table.humans]
 
 
+def timestamp(when: float) -> str:
+    """A moment as Discord shows it to each reader, in their own time zone (``in 3 hours``)."""
+    return f"<t:{int(when)}:R>"
+
+
 def waiting_line(table: Table, locale: str | None) -> str:
+    """Who the table waits for: each with their bank's end, or away until when; at a table
+    with a time per turn, when the turn's time runs out."""
     waiting = table.waiting_humans()
     if not waiting:
         return t(locale, "board.all_in")
-    people = ", ".join(mention(seat.user_id, seat.name) for seat in waiting)
-    if table.row.deadline is None:
-        return t(locale, "board.waiting", people=people)
-    return t(
-        locale, "board.waiting_until", people=people, deadline=f"<t:{int(table.row.deadline)}:R>"
-    )
+    banked = table.settings.bank is not None
+    people, turn_ends = [], []
+    for seat in waiting:
+        person = mention(seat.user_id, seat.name)
+        away = table.away_until(seat.seat, _moment(table, seat.seat))
+        expiry = table.expiry(seat.seat)
+        if away is not None:
+            people.append(t(locale, "board.seat_away", person=person, until=timestamp(away)))
+        elif banked and expiry is not None:
+            people.append(t(locale, "board.seat_bank", person=person, deadline=timestamp(expiry)))
+        else:
+            people.append(person)
+            turn_ends.extend([expiry] if expiry is not None else [])
+    listed = ", ".join(people)
+    if banked or not turn_ends:
+        return t(locale, "board.waiting", people=listed)
+    return t(locale, "board.waiting_until", people=listed, deadline=timestamp(min(turn_ends)))
 
 
 def attachment_limit(channel: Any) -> int:
@@ -545,13 +573,14 @@ class Announcer(FollowsUp):
 
     async def deliveries(self, table: Table, *, last_call: bool = False) -> dict[int, Delivery]:
         """How the notice that their move is due reaches each member the table waits for
-        now, by each one's own choices (:func:`bot.notices.delivery`)."""
+        now, by each one's own choices (:func:`bot.notices.delivery`); a member away hears
+        nothing until they are back."""
         now = self.service.clock.now()
         notices = self.service.notices
         return {
             seat.user_id: (await notices.member(seat.user_id)).delivery(now, last_call=last_call)
             for seat in table.waiting_humans()
-            if seat.user_id is not None
+            if seat.user_id is not None and table.away_until(seat.seat, now) is None
         }
 
     async def tell_waiting(
@@ -696,6 +725,7 @@ __all__ = [
     "message_link",
     "pings",
     "player_ids",
+    "timestamp",
     "waiting_ids",
     "waiting_line",
     "without_waiting_line",

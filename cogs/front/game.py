@@ -26,7 +26,8 @@ from bot.images import ImageProcess
 from bot.service import Announcement, ServiceError, Table, TableService
 from bot.service import TurnReport as Report
 from bot.text import t
-from cogs.front.announce import Announcer, Post
+from cogs.front import vote
+from cogs.front.announce import Announcer, Post, timestamp
 from cogs.front.answers import (
     MESSAGE_LIMIT,
     FollowsUp,
@@ -37,7 +38,7 @@ from cogs.front.answers import (
     reply,
 )
 from cogs.front.components import PATTERN, Controls, Kind, MoveForm, typed_field
-from cogs.front.lobby import LOBBY_VERBS, Lobby, turn_limit_name
+from cogs.front.lobby import LOBBY_VERBS, Lobby, time_control_words
 from cogs.front.panel import PanelMessage, Panels
 from cogs.front.place import Act, admit
 
@@ -164,7 +165,7 @@ class GameFront(Lobby, Panels, Wording, FollowsUp, commands.GroupCog):
     def lobby_heading(self, table: Table) -> list[str]:
         locale = table.row.locale
         host = f"<@{table.row.host_id}>"
-        limit = t(locale, f"limit.{turn_limit_name(table.settings.turn_seconds)}")
+        limit = time_control_words(table.settings, locale)
         options = self.lobby_options(table, locale)
         return [
             self.say(locale, self.keys.lobby, table=table.id, race=table.id, host=host),
@@ -236,11 +237,14 @@ class GameFront(Lobby, Panels, Wording, FollowsUp, commands.GroupCog):
         style = discord.ButtonStyle.primary
         return self.controls.button(table_id, self.controls.opens, turn, label=label, style=style)
 
-    def board_view(self, table_id: int, turn: int, locale: str | None) -> discord.ui.View:
-        """A board's controls: open the panel, and the status."""
+    def board_view(self, table: Table, turn: int, locale: str | None) -> discord.ui.View:
+        """A board's controls: open the panel, the status and, at a table without a time
+        limit, the vote on an absent player's seat."""
         view = discord.ui.View(timeout=None)
-        view.add_item(self.open_button(table_id, turn, locale))
-        view.add_item(self.status_button(table_id, turn, locale))
+        view.add_item(self.open_button(table.id, turn, locale))
+        view.add_item(self.status_button(table.id, turn, locale))
+        if not table.settings.limited:
+            view.add_item(vote.board_button(self.controls, table, turn, locale))
         return view
 
     def retired_view(self, table_id: int, turn: int, locale: str | None) -> discord.ui.View:
@@ -302,7 +306,14 @@ class GameFront(Lobby, Panels, Wording, FollowsUp, commands.GroupCog):
     ) -> PanelMessage:
         """The asker's panel of the current turn, with the choices they made so far."""
         draft = await self.draft(table, interaction.user.id, table.row.turn, view)
-        return await self.panel_message(table, view, draft, locale_of(interaction))
+        locale = locale_of(interaction)
+        panel = await self.panel_message(table, view, draft, locale)
+        seat = table.seat_of(interaction.user.id)
+        expiry = table.expiry(seat.seat) if seat is not None else None
+        if table.settings.bank is not None and expiry is not None:
+            bank = t(locale, "panel.bank", deadline=timestamp(expiry))
+            panel.content = f"{panel.content}\n{bank}"[:MESSAGE_LIMIT]
+        return panel
 
     async def open_panel(
         self, interaction: discord.Interaction[Any], table: Table, turn: int | None = None
@@ -334,7 +345,7 @@ class GameFront(Lobby, Panels, Wording, FollowsUp, commands.GroupCog):
                 act = Act.MANAGE
             elif verb in ("status", "details"):
                 act = Act.LOOK
-            elif verb == self.controls.opens or verb in self.controls.plays:
+            elif verb == self.controls.opens or verb in self.controls.plays or vote.is_vote(verb):
                 act = Act.PLAY
             else:
                 raise ServiceError("error.unknown_button")
@@ -356,6 +367,9 @@ class GameFront(Lobby, Panels, Wording, FollowsUp, commands.GroupCog):
                 )
             elif verb == self.controls.opens:
                 await self.open_panel(interaction, table, turn)
+            elif vote.is_vote(verb):
+                if await vote.on_vote(interaction, self.service, self.controls, table, verb, turn):
+                    await self.settle(table.id)
             else:
                 await self.play(Click(interaction, table, verb, turn, values))
         except Exception as error:

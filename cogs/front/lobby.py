@@ -19,8 +19,10 @@ from discord.app_commands import locale_str as _
 from discord.ext import commands
 
 from bot.community.server import ServerSettingsStore
-from bot.service import TURN_LIMITS, Table, TableService, TableSettings
+from bot.games.base import ServiceError
+from bot.service import DEFAULT_TURN_LIMIT, TURN_LIMITS, Table, TableService, TableSettings
 from bot.text import t
+from bot.timebank import BANK_PRESETS, DAY, HOUR, parse_bank
 from cogs.front.announce import Announcer
 from cogs.front.answers import (
     FOR_THREADS,
@@ -40,8 +42,13 @@ log = logging.getLogger(__name__)
 LOBBY_VERBS = frozenset({"join", "leave", "start", "addai", "noai"})
 TURN_LIMIT_CHOICES = [
     app_commands.Choice(name=_(name, key=f"limit.{name}"), value=name) for name in TURN_LIMITS
+] + [
+    app_commands.Choice(name=_(f"bank {name}", key=f"limit.bank_{name}"), value=f"bank_{name}")
+    for name in BANK_PRESETS
 ]
-"""The choices of a ``turn_limit`` option: the host's presets."""
+"""The choices of a ``turn_limit`` option: the host's presets, then the time banks'."""
+TIME_BANK_OPTION = _("Or a time bank per player, like 36h+12h", key="cmd.new.time_bank")
+AWAY_PAUSES_OPTION = _("Banks pause while a player is away", key="cmd.new.away_pauses")
 NewCommand = Callable[
     [Callable[..., Coroutine[Any, Any, None]]], app_commands.Command[Any, ..., None]
 ]
@@ -112,6 +119,47 @@ def is_lobby(message: discord.Message | None, table: Table) -> bool:
 def turn_limit_name(seconds: int | None) -> str:
     """The preset a table's time per turn was chosen from (``none`` for no limit)."""
     return next((name for name, limit in TURN_LIMITS.items() if limit == seconds), "none")
+
+
+def time_control(
+    turn_limit: str, time_bank: str | None = None, away_pauses: bool = False
+) -> dict[str, Any]:
+    """A table's time control (its settings' fields) from a ``/… new``'s options: a time
+    per turn, a bank preset (``bank_daily``), or a bank typed like ``36h+12h``, which wins
+    over the preset."""
+    bank = None
+    if time_bank:
+        bank = parse_bank(time_bank)
+        if bank is None:
+            raise ServiceError("error.bad_bank")
+    elif turn_limit.startswith("bank_"):
+        bank = BANK_PRESETS.get(turn_limit.removeprefix("bank_"))
+    turn_seconds = TURN_LIMITS.get(turn_limit, TURN_LIMITS[DEFAULT_TURN_LIMIT])
+    return {
+        "turn_seconds": None if bank is not None else turn_seconds,
+        "bank": bank,
+        "away_pauses": away_pauses,
+    }
+
+
+def time_control_words(settings: TableSettings, locale: str | None) -> str:
+    """A table's time control as its lobby names it: a preset, or a bank typed."""
+    if settings.bank is None:
+        return t(locale, f"limit.{turn_limit_name(settings.turn_seconds)}")
+    preset = next((name for name, bank in BANK_PRESETS.items() if bank == settings.bank), None)
+    if preset is not None:
+        return t(locale, f"limit.bank_{preset}")
+    reserve, increment = settings.bank
+    return t(locale, "bank.custom", reserve=_duration(reserve), increment=_duration(increment))
+
+
+def _duration(seconds: int) -> str:
+    """A bank's time, short: ``36 h``, ``7 d``, ``90 min``."""
+    if seconds % DAY == 0:
+        return f"{seconds // DAY} d"
+    if seconds % HOUR == 0:
+        return f"{seconds // HOUR} h"
+    return f"{seconds // 60} min"
 
 
 class Lobby:
@@ -343,5 +391,7 @@ __all__ = [
     "lobby_posted",
     "new_command",
     "post_lobby",
+    "time_control",
+    "time_control_words",
     "turn_limit_name",
 ]

@@ -221,6 +221,12 @@ LONG: dict[str, Any] = {
     "seat": "F",
     "side": "B",
     "hours": "336",
+    "person": MENTION,
+    "voter": MENTION,
+    "since": "<t:1767225600:R>",
+    "until": "<t:1767225600:R>",
+    "reserve": "36 h",
+    "increment": "12 h",
 }
 
 

@@ -24,10 +24,12 @@ COMMANDS = [
     "help",
     "tournament",
     "game",
+    "away",
+    "back",
 ]
 """The bot's slash commands and command groups, in the order it registers them: every
 game's own group in the registry's order, then the community, tournament and shared table
-commands."""
+commands, and a member's absence."""
 
 
 @contextlib.asynccontextmanager

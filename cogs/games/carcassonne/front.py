@@ -20,13 +20,20 @@ from bot.games.base import BOARD, PODIUM
 from bot.games.carcassonne import panel as tiles
 from bot.games.carcassonne.panel import TurnDraft, tile_text
 from bot.games.carcassonne.story import seat_name
-from bot.service import TURN_LIMITS, Announcement, ServiceError, Table, TableSettings, TurnReport
+from bot.service import Announcement, ServiceError, Table, TableSettings, TurnReport
 from bot.storage import SeatRow
 from bot.text import t
 from cogs.front.announce import Post, can_attach, waiting_ids
 from cogs.front.answers import MESSAGE_LIMIT, locale_of
 from cogs.front.game import Click, GameFront, Keys
-from cogs.front.lobby import TURN_LIMIT_CHOICES, command_group, new_command
+from cogs.front.lobby import (
+    AWAY_PAUSES_OPTION,
+    TIME_BANK_OPTION,
+    TURN_LIMIT_CHOICES,
+    command_group,
+    new_command,
+    time_control,
+)
 from cogs.front.panel import PanelMessage
 from cogs.games.carcassonne.panel import CONTROLS, deploy_view, deployment_text, place_view
 from cogs.games.carcassonne.posts import (
@@ -76,6 +83,8 @@ class CarcassonneFront(GameFront, game="carcassonne", controls=CONTROLS, keys=KE
         seats=_("How many players (2–5)", key="cmd.carc.seats"),
         team=_("The team variant: 4 players, Rebels against the Empire", key="cmd.carc.team"),
         turn_limit=_("Time for each turn", key="cmd.carc.turn_limit"),
+        time_bank=TIME_BANK_OPTION,
+        away_pauses=AWAY_PAUSES_OPTION,
     )
     @app_commands.choices(turn_limit=TURN_LIMIT_CHOICES)
     @app_commands.guild_only()
@@ -85,6 +94,8 @@ class CarcassonneFront(GameFront, game="carcassonne", controls=CONTROLS, keys=KE
         seats: app_commands.Range[int, 2, 5] = 2,
         team: bool = False,
         turn_limit: str = "24h",
+        time_bank: str | None = None,
+        away_pauses: bool = False,
     ) -> None:
         def settings() -> TableSettings:
             if team and seats != 4:
@@ -92,7 +103,7 @@ class CarcassonneFront(GameFront, game="carcassonne", controls=CONTROLS, keys=KE
             return TableSettings(
                 seats=seats,
                 options={"team": team, "unplaceable": "remove"},
-                turn_seconds=TURN_LIMITS.get(turn_limit, TURN_LIMITS["24h"]),
+                **time_control(turn_limit, time_bank, away_pauses),
             )
 
         await self.open_lobby(interaction, settings)
@@ -226,7 +237,7 @@ class CarcassonneFront(GameFront, game="carcassonne", controls=CONTROLS, keys=KE
             return Post(
                 content,
                 files,
-                self.board_view(table.id, view.turn, locale),
+                self.board_view(table, view.turn, locale),
                 pings=waiting_ids(table),
                 lead=lead,
             )

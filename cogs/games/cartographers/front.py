@@ -20,12 +20,19 @@ from bot.games.base import BOARD, PODIUM, REVEAL
 from bot.games.cartographers import SEASON, drawing_action
 from bot.games.cartographers.panel import DrawDraft, apply_choice, build_panel
 from bot.games.cartographers.pictures import card_png, panel_png, season_png
-from bot.service import TURN_LIMITS, Announcement, ServiceError, Table, TableSettings, TurnReport
+from bot.service import Announcement, ServiceError, Table, TableSettings, TurnReport
 from bot.text import t
 from cogs.front.announce import Post, can_attach, player_ids, waiting_ids
 from cogs.front.components import MoveForm
 from cogs.front.game import Click, GameFront, Keys
-from cogs.front.lobby import TURN_LIMIT_CHOICES, command_group, new_command
+from cogs.front.lobby import (
+    AWAY_PAUSES_OPTION,
+    TIME_BANK_OPTION,
+    TURN_LIMIT_CHOICES,
+    command_group,
+    new_command,
+    time_control,
+)
 from cogs.front.panel import PanelMessage
 from cogs.games.cartographers.panel import (
     CONTROLS,
@@ -87,6 +94,8 @@ class CartographersFront(GameFront, game="cartographers", controls=CONTROLS, key
         side=_("Map side A or B", key="cmd.carto.side"),
         ambush=_("Who draws an ambush's monsters", key="cmd.carto.ambush"),
         turn_limit=_("Time to draw each turn", key="cmd.new.turn_limit"),
+        time_bank=TIME_BANK_OPTION,
+        away_pauses=AWAY_PAUSES_OPTION,
     )
     @app_commands.choices(
         side=[app_commands.Choice(name=side, value=side) for side in ("A", "B")],
@@ -109,13 +118,15 @@ class CartographersFront(GameFront, game="cartographers", controls=CONTROLS, key
         side: str = "A",
         ambush: str = "auto",
         turn_limit: str = "24h",
+        time_bank: str | None = None,
+        away_pauses: bool = False,
     ) -> None:
         await self.open_lobby(
             interaction,
             lambda: TableSettings(
                 seats=seats,
                 options={"side": side, "ambush": "auto" if seats == 1 else ambush},
-                turn_seconds=TURN_LIMITS.get(turn_limit, TURN_LIMITS["24h"]),
+                **time_control(turn_limit, time_bank, away_pauses),
             ),
         )
 
@@ -210,7 +221,7 @@ class CartographersFront(GameFront, game="cartographers", controls=CONTROLS, key
                 files.append(
                     discord.File(io.BytesIO(png), filename=f"card-{table.id}-{view.turn}.png")
                 )
-            buttons = self.board_view(table.id, view.turn, locale)
+            buttons = self.board_view(table, view.turn, locale)
             return Post(board_text(table, view), files, buttons, pings=waiting_ids(table))
         report = announcement.report
         assert report is not None

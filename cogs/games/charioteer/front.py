@@ -22,7 +22,6 @@ from bot.games.charioteer import HOST
 from bot.games.charioteer.drafts import Draft, DraftError, parse_move_text
 from bot.games.charioteer.panel import apply_choice, build_panel
 from bot.service import (
-    TURN_LIMITS,
     Announcement,
     RuleError,
     ServiceError,
@@ -36,7 +35,14 @@ from cogs.front.announce import Post, can_attach
 from cogs.front.answers import ServerOnly, locale_of, refusal_params, reply
 from cogs.front.components import MoveForm
 from cogs.front.game import Click, GameFront, Keys
-from cogs.front.lobby import TURN_LIMIT_CHOICES, command_group, new_command
+from cogs.front.lobby import (
+    AWAY_PAUSES_OPTION,
+    TIME_BANK_OPTION,
+    TURN_LIMIT_CHOICES,
+    command_group,
+    new_command,
+    time_control,
+)
 from cogs.front.panel import PanelMessage
 from cogs.front.place import Act, admit
 from cogs.front.tables import Words
@@ -156,6 +162,8 @@ class CharioteerFront(
         turn_limit=_("Time to choose a move each turn", key="cmd.new.turn_limit"),
         laps=_("Laps to race (1–5)", key="cmd.new.laps"),
         on_timeout=_("What happens to a seat whose time runs out", key="cmd.new.on_timeout"),
+        time_bank=TIME_BANK_OPTION,
+        away_pauses=AWAY_PAUSES_OPTION,
     )
     @app_commands.choices(
         turn_limit=TURN_LIMIT_CHOICES,
@@ -171,14 +179,16 @@ class CharioteerFront(
         turn_limit: str = "24h",
         laps: app_commands.Range[int, 1, 5] = 3,
         on_timeout: str = "ai",
+        time_bank: str | None = None,
+        away_pauses: bool = False,
     ) -> None:
         await self.open_lobby(
             interaction,
             lambda: TableSettings(
                 seats=seats,
                 options={"laps": laps},
-                turn_seconds=TURN_LIMITS.get(turn_limit, TURN_LIMITS["24h"]),
                 timeout_policy=on_timeout,
+                **time_control(turn_limit, time_bank, away_pauses),
             ),
         )
 
@@ -355,7 +365,7 @@ class CharioteerFront(
         if kind == "podium":
             return await podium_post(self.images, channel, table, announcement.view)
         view: SeatView = announcement.view
-        buttons = self.board_view(table.id, view.turn, table.row.locale)
+        buttons = self.board_view(table, view.turn, table.row.locale)
         return await board_post(self.images, channel, table, view, buttons)
 
     async def board_content(self, table: Table, channel: Any) -> str | None:

@@ -198,7 +198,7 @@ class NimFront(GameFront, game="nim", controls=CONTROLS, keys=KEYS, **GROUP):
         kind = announcement.row.kind
         if kind == BOARD:
             view: NimView = announcement.view
-            buttons = self.board_view(table.id, view.turn, locale)
+            buttons = self.board_view(table, view.turn, locale)
             return Post(
                 self.board_text(table, view, locale), view=buttons, pings=waiting_ids(table)
             )
