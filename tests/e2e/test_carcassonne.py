@@ -114,8 +114,7 @@ async def test_a_restart_mid_turn_keeps_old_panels_working(table: Table) -> None
         assert bob.mention in second.content
         stale = await (await alice.click(spare, custom_id(spare, "place"))).reply()
         assert stale.ephemeral and "from an earlier turn" in stale.content
-        old_post = await (await bob.click(post, custom_id(post, "play"))).reply()
-        assert "from an earlier turn" in old_post.content
+        assert retired(post), "a past turn's post keeps only its Status button"
         done = await play_turn(bob, second)
         assert "Turn played" in done.content
         await wait_for_post(fake, place, 3)
