@@ -34,22 +34,21 @@ def start() -> Table:
     [
         (
             "en",
-            "bob (green) attacked the planet at (0, 0) with a small meeple!",
-            "alice (red) deployed a large meeple on the trade route (east–west) at (0, 0).",
-            "⚔️ Battle for the trade route (east–west) at (0, 0)",
+            "bob (green) attacked the planet with a small meeple!",
+            "alice (red) deployed a large meeple on the trade route (east–west).",
+            "⚔️ Battle for the trade route (east–west)",
         ),
         (
             "es",
-            "¡bob (verde) atacó el planeta en (0, 0) con un meeple pequeño!",
-            "alice (rojo) colocó un meeple grande en la ruta comercial (este–oeste) en (0, 0).",
-            "⚔️ Batalla por la ruta comercial (este–oeste) en (0, 0)",
+            "¡bob (verde) atacó el planeta con un meeple pequeño!",
+            "alice (rojo) colocó un meeple grande en la ruta comercial (este–oeste).",
+            "⚔️ Batalla por la ruta comercial (este–oeste)",
         ),
         (
             "it",
-            "bob (verde) ha attaccato il pianeta in (0, 0) con un meeple piccolo!",
-            "alice (rosso) ha piazzato un meeple grande "
-            "sulla rotta commerciale (est–ovest) in (0, 0).",
-            "⚔️ Battaglia per la rotta commerciale (est–ovest) in (0, 0)",
+            "bob (verde) ha attaccato il pianeta con un meeple piccolo!",
+            "alice (rosso) ha piazzato un meeple grande sulla rotta commerciale (est–ovest).",
+            "⚔️ Battaglia per la rotta commerciale (est–ovest)",
         ),
     ],
 )
@@ -75,20 +74,19 @@ def test_carcassonne_names_a_feature_with_its_article(
             "en",
             "alice (red) with 1 die, AI 1 (black) with 2 dice.",
             "  AI 1 (black) loses, takes their meeples home and scores 1 point.",
-            "✅ Trade route completed at (0, 0): alice (red) scores 5 (1 tile, 2 symbols).",
+            "✅ Trade route completed: alice (red) scores 5 (1 tile, 2 symbols).",
         ),
         (
             "es",
             "alice (rojo) con 1 dado, AI 1 (negro) con 2 dados.",
             "  AI 1 (negro) pierde, se lleva sus meeples a casa y puntúa 1 punto.",
-            "✅ Ruta comercial completada en (0, 0): alice (rojo) puntúa 5 (1 loseta, 2 símbolos).",
+            "✅ Ruta comercial completada: alice (rojo) puntúa 5 (1 loseta, 2 símbolos).",
         ),
         (
             "it",
             "alice (rosso) con 1 dado, AI 1 (nero) con 2 dadi.",
             "  AI 1 (nero) perde, riporta a casa i suoi meeple e segna 1 punto.",
-            "✅ Rotta commerciale completata in (0, 0): "
-            "alice (rosso) segna 5 (1 tessera, 2 simboli).",
+            "✅ Rotta commerciale completata: alice (rosso) segna 5 (1 tessera, 2 simboli).",
         ),
     ],
 )

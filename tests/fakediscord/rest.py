@@ -93,7 +93,8 @@ SERVER_ERROR_BODY = {
 class FaultScript:
     """Fail the next `times` calls to `method route` (after letting `skip` through): `kind`
     "5xx" answers `status`; "timeout" holds the request `hold` seconds, then drops the
-    connection without an answer; "drop" drops it at once."""
+    connection without an answer; "drop" drops it at once. With `only`, a call whose path
+    it refuses passes untouched (and counts for neither `skip` nor `times`)."""
 
     method: str
     route: str
@@ -102,6 +103,7 @@ class FaultScript:
     status: int = 503
     hold: float = 1.0
     skip: int = 0
+    only: Callable[[str], bool] | None = None
 
 
 @dataclass
@@ -264,6 +266,8 @@ class Rest:
         wanted = spec.normalize_template(template)
         for script in self.faults:
             matches = script.method == method and spec.normalize_template(script.route) == wanted
+            if matches and script.only is not None and not script.only(path):
+                continue
             if matches and script.times > 0:
                 if script.skip > 0:
                     script.skip -= 1

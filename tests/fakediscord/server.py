@@ -614,14 +614,18 @@ class FakeDiscord:
         status: int = 503,
         hold: float = 1.0,
         skip: int = 0,
+        only: Callable[[str], bool] | None = None,
     ) -> None:
-        """Fail the next `times` calls to `method route`, after letting `skip` through:
+        """Fail the next `times` calls to `method route`, after letting `skip` through
+        (with `only`, just the calls whose path it takes):
         `kind` "5xx" answers `status` (503 by default: discord.py gives up on it at once;
         it retries 500, 502, 504 and 524 itself), "timeout" holds the request `hold`
         seconds and then drops the connection unanswered, "drop" drops it at once."""
         if kind not in FAULT_KINDS:
             raise ValueError(f"kind must be one of {FAULT_KINDS}")
-        self.rest.faults.append(FaultScript(method.upper(), route, times, kind, status, hold, skip))
+        self.rest.faults.append(
+            FaultScript(method.upper(), route, times, kind, status, hold, skip, only)
+        )
 
     def random_faults(self, faults: RandomFaults | None) -> None:
         """Fail a share of requests at random (seeded); None stops it."""
