@@ -322,7 +322,10 @@ BODIES = [
 ]
 ODD_VALUES = st.sampled_from(
     [None, True, 0, -1, 1.5, 2**31, 2**64, "", "x" * 101, "x" * 2001, "123", [], {}, ["x"] * 26]
-)
+).map(copy.deepcopy)
+"""Each draw a fresh copy: a drawn ``{}`` that a later change adds keys to must not be the
+list's own ``{}`` (the next example would start from it changed, or from a dict holding
+itself)."""
 
 
 @st.composite
