@@ -41,6 +41,12 @@ WORKER_NICENESS = 10
 busy, answering a click (within Discord's 3 seconds) comes before drawing a picture."""
 
 T = TypeVar("T")
+
+
+class ImagesClosed(BrokenProcessPool):
+    """The picture was not drawn: the bot is stopping (:meth:`ImageProcess.close`)."""
+
+
 Fallback = Callable[..., Awaitable[Any]]
 
 
@@ -78,14 +84,19 @@ class ImageProcess:
         self.workers = workers if workers is not None else default_workers()
         """How many images may be drawn at once."""
         self._pool: ProcessPoolExecutor | None = None
+        self._closed = False
 
     async def run(self, function: Callable[..., T], /, *args: Any, **kwargs: Any) -> T:
         """``function(*args, **kwargs)`` in a worker process (a module-level function, and
-        arguments that pickle); in the fallback if the workers are gone."""
+        arguments that pickle); in the fallback if the workers are gone, never once closed."""
         job = functools.partial(function, *args, **kwargs)
+        if self._closed:
+            raise ImagesClosed("the image process is closed")
         try:
             return await asyncio.get_running_loop().run_in_executor(self._process(), job)
         except (BrokenProcessPool, pickle.PicklingError, OSError) as error:
+            if self._closed:
+                raise ImagesClosed("the image process was closed") from error
             log.warning("the image process failed (%s); this job runs in a thread", error)
             self.restart()
             result: T = await self._fallback(function, *args, **kwargs)
@@ -111,8 +122,9 @@ class ImageProcess:
             pool.shutdown(wait=False, cancel_futures=True)
 
     def close(self) -> None:
-        """Stop the worker processes once their jobs are done (they also stop by themselves
-        when the bot's process ends)."""
-        pool, self._pool = self._pool, None
-        if pool is not None:
-            pool.shutdown(wait=False, cancel_futures=True)
+        """Stop the worker processes now, in the middle of a picture if need be, and draw
+        nothing more: the bot stops only once no click is being answered, so what is left
+        is drawing for announcements the outbox still owes and delivers after the restart
+        (a whole game's replay takes seconds, and waiting for it held up every stop)."""
+        self._closed = True
+        self.restart()

@@ -383,12 +383,12 @@ class CircusBot(commands.AutoShardedBot):
         for task in self._tasks:  # the dispatcher and start-up resumption: on disk, re-armed
             task.cancel()
         await asyncio.gather(*self._tasks, return_exceptions=True)
+        if self.animations is not None:  # no click waits for a replay: it is owed, on disk
+            self.animations.close()
         await self.finish_in_flight()
         await super().close()
         if self.images is not None:
             self.images.close()
-        if self.animations is not None:
-            self.animations.close()
         if self._service is not None:
             await self._service.close()
         log.info("stopped")

@@ -37,7 +37,7 @@ import discord
 
 from bot.animation import DISCORD_LIMIT, replay_animation
 from bot.games.base import PODIUM, REPLAY
-from bot.images import ImageProcess
+from bot.images import ImageProcess, ImagesClosed
 from bot.locks import KeyedLocks
 from bot.notices import Delivery, next_reminder
 from bot.outbox import Outbox
@@ -366,6 +366,9 @@ class Announcer(FollowsUp):
                 "table %d: posting the %s failed (%s)", table.id, row.kind, type(error).__name__
             )
             return False
+        except ImagesClosed:
+            log.info("table %d: its %s is owed until the bot is back", table.id, row.kind)
+            return False
         await self.service.announced(announcement, message.id)
         if row.kind == "board":
             BOARD_POSTED.set(True)
@@ -432,6 +435,8 @@ class Announcer(FollowsUp):
         except TimeoutError:
             log.error("table %d: its replay was not drawn in time", table.id)
             self.animations.restart()
+            raise
+        except ImagesClosed:
             raise
         except Exception:
             log.exception("table %d: its replay could not be drawn", table.id)

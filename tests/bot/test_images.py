@@ -11,7 +11,9 @@ import select
 import signal
 import subprocess
 import sys
+import time
 from collections.abc import AsyncIterator
+from concurrent.futures.process import BrokenProcessPool
 from pathlib import Path
 from typing import Any
 
@@ -116,3 +118,41 @@ def test_the_worker_leaves_when_the_bot_is_killed(tmp_path: Path) -> None:
     if not ended:
         os.kill(worker, signal.SIGKILL)
     assert ended, "the worker outlived the killed bot"
+
+
+def _wait_forever(event: Any) -> None:
+    event.wait()
+
+
+async def test_closing_stops_a_worker_in_the_middle_of_a_picture() -> None:
+    """A bot that stops does not wait for a picture being drawn (a whole game's replay
+    takes seconds): the announcement it was for stays owed and is delivered after the
+    restart, so the worker is stopped at once and the bot's process can end."""
+    images = ImageProcess(in_a_thread, workers=1)
+    with multiprocessing.get_context("spawn").Manager() as manager:
+        never_set = manager.Event()
+        worker = await images.run(os.getpid)
+        drawing = asyncio.ensure_future(images.run(_wait_forever, never_set))
+        await asyncio.sleep(0)
+        images.close()
+        # (A deadline only so that a worker that never leaves fails the test, not hangs it.)
+        gone = await asyncio.to_thread(_reaped_or_gone, worker, 60)
+        if not gone:
+            os.kill(worker, signal.SIGKILL)
+        assert gone, "the worker kept drawing after the bot closed"
+        with pytest.raises(BrokenProcessPool):
+            await drawing
+
+
+def _reaped_or_gone(pid: int, seconds: float) -> bool:
+    """Whether process `pid` has ended within `seconds` (it is this process's child)."""
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        try:
+            finished, _ = os.waitpid(pid, os.WNOHANG)
+        except ChildProcessError:
+            return True
+        if finished:
+            return True
+        time.sleep(0.05)
+    return False

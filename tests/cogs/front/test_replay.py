@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import asyncio
 import io
+import logging
+import time
 from collections.abc import Callable
 from typing import Any
 
@@ -17,9 +19,11 @@ from PIL import Image
 
 import tests.fakediscord.limits
 from bot.games.base import PODIUM, REPLAY
+from bot.images import ImageProcess
 from bot.replays import public_steps
 from bot.service import Table, game_record
 from cogs.front import announce
+from cogs.front.answers import FOLLOW_UP
 from tests.bot.web.games import Setting, open_game, play
 from tests.cogs.conftest import Circus
 from tests.cogs.front.test_announce import posted_boards, started_races
@@ -218,3 +222,32 @@ async def test_a_stuck_replay_worker_is_replaced_and_the_replay_attached_later(
     bot.announcer.animation_timeout = announce.ANIMATION_TIMEOUT
     assert await bot.announcer.outbox.deliver(table.id)
     assert len(replays_on(podium)) == 1
+
+
+async def test_a_stop_leaves_a_replay_being_drawn_owed_without_waiting_for_it(
+    circus: Circus, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    """A whole game's replay takes seconds to draw and no click waits for it: a stop
+    stops its worker at once, and the replay stays owed (on disk) for after the restart,
+    neither given up nor logged as an error."""
+    bot = circus.bot
+    animations = ImageProcess(bot.service.in_worker, workers=1)
+    monkeypatch.setattr(bot, "animations", animations)
+    monkeypatch.setattr(bot.announcer, "animations", animations)
+    draw, drawing = animations.run, asyncio.Event()
+
+    async def an_hour_long(function: Callable[..., bytes], /, *args: Any, **kwargs: Any) -> Any:
+        drawing.set()
+        return await draw(time.sleep, 3600)
+
+    monkeypatch.setattr(animations, "run", an_hour_long)
+    table = await finished_race(circus)
+    finishing = asyncio.create_task(bot.announcer.outbox.deliver(table.id), name=FOLLOW_UP)
+    await asyncio.wait_for(drawing.wait(), 60)
+    await bot.close()
+    assert finishing.done(), "the stop gave up waiting for the replay instead of stopping it"
+    assert finishing.result() is False
+    assert bot.announcer.outbox.retry_at(table.id) is not None
+    [podium] = podiums(circus.channel)
+    assert replays_on(podium) == []
+    assert [r.getMessage() for r in caplog.records if r.levelno >= logging.ERROR] == []
