@@ -315,8 +315,12 @@ class Announcer(FollowsUp):
         row = announcement.row
         try:
             channel = await self.channel_for(table)
-            if channel is None or (row.kind == "board" and row.turn != table.row.turn):
-                await self.service.announced(announcement, None)  # gone, or a past turn's
+            if channel is None:
+                await self.service.announced(announcement, None)
+                return True
+            if row.kind == "board" and row.turn < table.row.turn:
+                log.info("table %d: the board of turn %d is past: not posted", table.id, row.turn)
+                await self.service.announced(announcement, None)
                 return True
             await self.reopen(channel)
             if row.kind in ("board", "podium"):

@@ -186,3 +186,22 @@ async def test_a_posts_lead_messages_go_out_just_before_it_and_ping_nobody(
     assert BOARD.match(board.content) and board_turn(board) == 1
     assert all(not m.pinged for m in lead)
     assert posted_boards(circus) == [(race, 1)]
+
+
+async def test_a_board_is_posted_even_when_the_table_was_read_before_its_turn_began(
+    circus: Circus, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Only a board whose turn is over is left unposted. A read of the table that predates
+    the action opening the board's turn is no reason to drop it: the board is drawn from
+    its own snapshot, and a dropped one left its race waiting with nothing to click."""
+    bot = circus.bot
+    [race] = await started_races(circus, 1)
+    read = bot.service.table
+
+    async def read_before_the_turn_began(table_id: int) -> Any:
+        table = await read(table_id)
+        return dataclasses.replace(table, row=dataclasses.replace(table.row, turn=0))
+
+    monkeypatch.setattr(bot.service, "table", read_before_the_turn_began)
+    assert await bot.announcer.outbox.deliver(race)
+    assert posted_boards(circus) == [(race, 1)]
