@@ -672,6 +672,15 @@ class ProductPlayers:
             raise UnexpectedAnswer(interaction.original.content if interaction.original else "")
         return interaction
 
+    async def confirm(self, player: Player) -> None:
+        """Confirm the move the panel shows; the player then waits for their next turn."""
+        panel = self.panel_of(player)
+        if not confirm_enabled(panel):
+            raise UnexpectedAnswer("confirm is not enabled")
+        await self.click(player, "confirm", panel)
+        player.confirmed = player.turn
+        self.next_turn(player)
+
     async def select(
         self,
         player: Player,
@@ -746,12 +755,7 @@ class CharioteerPlayers(ProductPlayers):
             player.step = "confirm"
             ready(player)
         elif step == "confirm":
-            panel = self.panel_of(player)
-            if not confirm_enabled(panel):
-                raise UnexpectedAnswer("confirm is not enabled")
-            await self.click(player, "confirm", panel)
-            player.confirmed = player.turn
-            self.next_turn(player)
+            await self.confirm(player)
 
 
 class CartographersPlayers(ProductPlayers):
@@ -794,14 +798,6 @@ class CartographersPlayers(ProductPlayers):
             await self.confirm(player)
             return
         ready(player)
-
-    async def confirm(self, player: Player) -> None:
-        panel = self.panel_of(player)
-        if not confirm_enabled(panel):
-            raise UnexpectedAnswer("confirm is not enabled")
-        await self.click(player, "confirm", panel)
-        player.confirmed = player.turn
-        self.next_turn(player)
 
 
 class CarcassonnePlayers(CartographersPlayers):
