@@ -120,8 +120,9 @@ def test_the_worker_leaves_when_the_bot_is_killed(tmp_path: Path) -> None:
     assert ended, "the worker outlived the killed bot"
 
 
-def _wait_forever(event: Any) -> None:
-    event.wait()
+def _wait_forever(started: Any, never_set: Any) -> None:
+    started.set()
+    never_set.wait()
 
 
 async def test_closing_stops_a_worker_in_the_middle_of_a_picture() -> None:
@@ -130,10 +131,11 @@ async def test_closing_stops_a_worker_in_the_middle_of_a_picture() -> None:
     restart, so the worker is stopped at once and the bot's process can end."""
     images = ImageProcess(in_a_thread, workers=1)
     with multiprocessing.get_context("spawn").Manager() as manager:
-        never_set = manager.Event()
+        started, never_set = manager.Event(), manager.Event()
         worker = await images.run(os.getpid)
-        drawing = asyncio.ensure_future(images.run(_wait_forever, never_set))
-        await asyncio.sleep(0)
+        drawing = asyncio.ensure_future(images.run(_wait_forever, started, never_set))
+        # (A deadline only so that a job that never starts fails the test, not hangs it.)
+        assert await asyncio.to_thread(started.wait, 60), "the worker never took the job"
         images.close()
         # (A deadline only so that a worker that never leaves fails the test, not hangs it.)
         gone = await asyncio.to_thread(_reaped_or_gone, worker, 60)
