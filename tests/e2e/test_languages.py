@@ -188,6 +188,23 @@ async def the_next(fake: FakeDiscord, verb: str, turn: int, end: re.Pattern[str]
     return None if over(fake, end) and not found else found[0]
 
 
+async def turn_after(fake: FakeDiscord, turn: int, verb: str, end: re.Pattern[str]) -> int:
+    """Once ``turn`` is over (a later post carries ``verb``, or the game ended): the turn
+    played next (the highest posted, AI turns folded in)."""
+
+    def posted_turns() -> list[int]:
+        return [
+            turn_of(c) for m in fake.public_messages() for c in m.custom_ids() if verb_of(c) == verb
+        ]
+
+    await fake.wait_for(
+        lambda: over(fake, end) or any(posted > turn for posted in posted_turns()),
+        timeout=30,
+        what=f"the end of turn {turn}",
+    )
+    return max([turn + 1, *posted_turns()])
+
+
 async def play_a_move(user: User, board: Message, language: str) -> None:
     """Through the panel: a symbol, the cards showing it, the crowd card if needed, else
     a reset; then Confirm."""
@@ -312,27 +329,7 @@ async def test_a_whole_cartographers_game_in_the_players_language(
                 forms.append(await typing.wait_modal())
                 await (await alice.slash(post.channel, "game status")).reply()
             await draw_somewhere(player, panel)
-        await fake.wait_for(
-            lambda turn=turn: (
-                over(fake, end)
-                or any(
-                    turn_of(c) > turn and verb_of(c) == "draw"
-                    for m in fake.public_messages()
-                    for c in m.custom_ids()
-                )
-            ),
-            timeout=30,
-            what=f"the end of turn {turn}",
-        )
-        turn = max(
-            [turn + 1]
-            + [
-                turn_of(c)
-                for m in fake.public_messages()
-                for c in m.custom_ids()
-                if verb_of(c) == "draw"
-            ]
-        )
+        turn = await turn_after(fake, turn, "draw", end)
         assert turn < 80, "the game does not end"
     await (await bob.slash(table.channel, "game rules", game=1)).reply()
     assert forms[0]["title"] == t(language, "carto.modal.title")
@@ -373,27 +370,7 @@ async def test_a_whole_carcassonne_game_in_the_players_language(
         if turn == 1:
             await (await player.slash(post.channel, "game status")).reply()
         await play_a_tile(player, post, undo=turn == 1)
-        await fake.wait_for(
-            lambda turn=turn: (
-                over(fake, end)
-                or any(
-                    turn_of(c) > turn and verb_of(c) == "play"
-                    for m in fake.public_messages()
-                    for c in m.custom_ids()
-                )
-            ),
-            timeout=30,
-            what=f"the end of turn {turn}",
-        )
-        turn = max(
-            [turn + 1]
-            + [
-                turn_of(c)
-                for m in fake.public_messages()
-                for c in m.custom_ids()
-                if verb_of(c) == "play"
-            ]
-        )
+        turn = await turn_after(fake, turn, "play", end)
         assert turn < 120, "the game does not end"
     await (await bob.slash(table.channel, "game rules", game=1)).reply()
     final = next(m for m in fake.public_messages() if end.search(m.content))
