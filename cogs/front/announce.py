@@ -213,8 +213,9 @@ class Poster(Protocol):
         attach files there: :func:`can_attach`)."""
         ...
 
-    async def board_content(self, table: Table, channel: Any) -> str | None:
-        """The current board message's text after a move, or None to leave it."""
+    async def board_content(self, table: Table, view: Any, channel: Any) -> str | None:
+        """The current board message's text after a move, from the table and its public
+        view as read together, or None to leave it."""
         ...
 
     async def turn_notice(self, table: Table, user_id: int) -> tuple[str, discord.ui.View]:
@@ -551,20 +552,22 @@ class Announcer(FollowsUp):
         """Edit the current board's waiting line after a move (no new ping). Nothing to do
         while a newer announcement waits: the board it brings is the one to show."""
         async with self.lock(table_id):
-            table = await self.service.table(table_id)
-            if table.status != "running" or table.row.board_message_id is None:
+            if (await self.service.table(table_id)).status != "running":
                 return
+            table, view = await self.service.view_for(table_id, None)  # as one read
+            board_id = table.row.board_message_id
             storage = self.service.storage
+            if table.status != "running" or board_id is None:
+                return
             if await storage.pending_announcements(table_id):
                 return
-            board_id = table.row.board_message_id
             if await storage.posted_turn(table_id, board_id) != table.row.turn:
                 return  # a turn was resolved meanwhile: its own board is on the way
             try:
                 channel = await self.channel_for(table)
                 if channel is None:
                     return
-                content = await self.front(table).board_content(table, channel)
+                content = await self.front(table).board_content(table, view, channel)
                 if content is None:
                     return
                 await self.reopen(channel)

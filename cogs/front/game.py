@@ -209,8 +209,9 @@ class GameFront(Lobby, Panels, Wording, FollowsUp, commands.GroupCog):
         """The public post of ``announcement`` (see :class:`~cogs.front.announce.Poster`)."""
         raise NotImplementedError
 
-    async def board_content(self, table: Table, channel: Any) -> str | None:
-        """The current board message's text after a move, or None to leave it."""
+    async def board_content(self, table: Table, view: Any, channel: Any) -> str | None:
+        """The current board message's text after a move, from the table and its public
+        view as read together, or None to leave it."""
         raise NotImplementedError
 
     async def turn_notice(self, table: Table, user_id: int) -> tuple[str, discord.ui.View]:

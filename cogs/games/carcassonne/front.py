@@ -260,8 +260,7 @@ class CarcassonneFront(GameFront, game="carcassonne", controls=CONTROLS, keys=KE
         reports = await self.service.turn_reports(table.id)
         return told_lines(table, told_reports(table, reports, turn), table.row.locale)
 
-    async def board_content(self, table: Table, channel: Any) -> str | None:
-        _, view = await self.service.view_for(table.id, None)
+    async def board_content(self, table: Table, view: Any, channel: Any) -> str | None:
         return board_post(table, view, table.row.locale, await self.told(table, view.turn))[1]
 
     async def turn_notice(self, table: Table, user_id: int) -> tuple[str, discord.ui.View]:

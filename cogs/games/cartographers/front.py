@@ -245,8 +245,7 @@ class CartographersFront(GameFront, game="cartographers", controls=CONTROLS, key
             )
         return Post(content, files, pings=named)
 
-    async def board_content(self, table: Table, channel: Any) -> str | None:
-        _, view = await self.service.view_for(table.id, None)
+    async def board_content(self, table: Table, view: Any, channel: Any) -> str | None:
         return board_text(table, view)
 
     async def turn_notice(self, table: Table, user_id: int) -> tuple[str, discord.ui.View]:

@@ -368,8 +368,7 @@ class CharioteerFront(
         buttons = self.board_view(table, view.turn, table.row.locale)
         return await board_post(self.images, channel, table, view, buttons)
 
-    async def board_content(self, table: Table, channel: Any) -> str | None:
-        _, view = await self.service.view_for(table.id, None)
+    async def board_content(self, table: Table, view: Any, channel: Any) -> str | None:
         return board_content(table, view, table.row.locale, pictured=can_attach(channel))
 
     async def turn_notice(self, table: Table, user_id: int) -> tuple[str, discord.ui.View]:

@@ -205,3 +205,45 @@ async def test_a_board_is_posted_even_when_the_table_was_read_before_its_turn_be
     monkeypatch.setattr(bot.service, "table", read_before_the_turn_began)
     assert await bot.announcer.outbox.deliver(race)
     assert posted_boards(circus) == [(race, 1)]
+
+
+async def test_a_board_refreshed_as_its_turn_ends_keeps_its_own_turn(
+    circus: Circus, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The waiting line of a board is edited after a move; when the turn's last move lands
+    while that edit is being worded, the board keeps its own turn's text: it is the next
+    board's to show the new turn (its reveal comes first), not the old one's."""
+    service = circus.bot.service
+    table = await service.open_lobby(
+        game="charioteer",
+        host_id=circus.alice.id,
+        host_name="alice",
+        settings=TableSettings(seats=2, turn_seconds=None),
+        guild_id=circus.guild.id,
+        channel_id=circus.channel.id,
+    )
+    await service.join(table.id, circus.bob.id, "bob")
+    await service.start(table.id, circus.alice.id)
+    assert await circus.bot.announcer.outbox.deliver(table.id)
+    [board] = boards(circus.channel)
+    assert board_turn(board) == 1
+
+    async def legal_move(user_id: int) -> Any:
+        _, view = await service.view_for(table.id, user_id)
+        return view.legal_moves(discards=False)[0]
+
+    await service.submit(table.id, circus.alice.id, await legal_move(circus.alice.id), 1)
+    bobs_move = await legal_move(circus.bob.id)
+    view_for = service.view_for
+    moved: list[bool] = []
+
+    async def the_turn_ends_meanwhile(table_id: int, user_id: int | None) -> Any:
+        if not moved:
+            moved.append(True)
+            await service.submit(table.id, circus.bob.id, bobs_move, 1)
+        return await view_for(table_id, user_id)
+
+    monkeypatch.setattr(service, "view_for", the_turn_ends_meanwhile)
+    await circus.bot.announcer.refresh_board(table.id)
+    assert moved, "the refresh read the board's view"
+    assert board_turn(board) == 1

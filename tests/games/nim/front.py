@@ -211,8 +211,7 @@ class NimFront(GameFront, game="nim", controls=CONTROLS, keys=KEYS, **GROUP):
         text = self.say(locale, "nim.podium", table=table.id, name=name)
         return Post(text, pings=player_ids(table))
 
-    async def board_content(self, table: Table, channel: Any) -> str | None:
-        _, view = await self.service.view_for(table.id, None)
+    async def board_content(self, table: Table, view: Any, channel: Any) -> str | None:
         return self.board_text(table, view, table.row.locale)
 
     async def turn_notice(self, table: Table, user_id: int) -> tuple[str, discord.ui.View]:
