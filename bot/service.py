@@ -64,7 +64,7 @@ from engine.core import (
     Rng,
     advance,
     replay,
-    replay_steps,
+    steps_from,
 )
 
 log = logging.getLogger(__name__)
@@ -381,6 +381,16 @@ class _Loaded:
     state: Any | None
 
 
+@dataclass
+class _Reports:
+    """A table's resolved steps as far as its first ``seq`` actions, with the engine state
+    after them: the next read plays on from there, not from the set-up."""
+
+    seq: int
+    state: Any
+    reports: list[TurnReport]
+
+
 @dataclass(eq=False)
 class _Read:
     """A read of a table from the database, under way: outdated when the table's cache
@@ -515,6 +525,7 @@ class TableService:
         self._locks: KeyedLocks[int] = KeyedLocks()
         self._cache: OrderedDict[int, _Loaded] = OrderedDict()
         self._steps: OrderedDict[tuple[int, int], Step] = OrderedDict()
+        self._reports: OrderedDict[int, _Reports] = OrderedDict()
         """Announced steps as their snapshots describe them, until posted."""
         self._reads: dict[int, list[_Read]] = {}
         """The reads of each table under way (they take no lock), see :meth:`_load`."""
@@ -1422,20 +1433,38 @@ class TableService:
         return Game(loaded.table.host.ruleset, loaded.state, await self._record(loaded.table))
 
     async def turn_reports(self, table_id: int) -> list[TurnReport]:
-        """Every resolved step so far (for the game's log), rebuilt from the record."""
+        """Every resolved step so far (for the game's log and the posts that tell the
+        turns since the last one), rebuilt from the record: from the set-up once, then
+        from where the last read of this table ended (a record only grows)."""
         loaded = await self._load(table_id)
         if loaded.state is None:
             return []
-        host = loaded.table.host
-        record = await self._record(loaded.table)
-        reports = []
-        before = replay(record, upto=0)
-        for seq, (_, transition) in enumerate(replay_steps(record), start=1):
+        table = loaded.table
+        seq = table.row.seq
+        kept = self._reports.get(table_id)
+        if kept is not None and kept.seq >= seq:
+            self._reports.move_to_end(table_id)
+            return [report for report in kept.reports if report.seq <= seq]
+        if kept is None:
+            record = await self._record(table)
+            kept = _Reports(0, replay(record, upto=0), [])
+            actions = record.actions
+        else:
+            actions = await self.storage.actions(table_id, after=kept.seq)
+        host = table.host
+        before, reports, step = kept.state, list(kept.reports), kept.seq
+        for step, (_, transition) in enumerate(
+            steps_from(host.ruleset, before, actions), start=kept.seq + 1
+        ):
             if host.announcements(before, transition.state, transition.events):
                 view = host.view(transition.state, None)
-                reports.append(TurnReport(host.stage(before), seq, transition.events, view))
+                reports.append(TurnReport(host.stage(before), step, transition.events, view))
             before = transition.state
-        return reports
+        self._reports[table_id] = _Reports(step, before, reports)
+        self._reports.move_to_end(table_id)
+        while len(self._reports) > CACHE_SIZE:
+            self._reports.popitem(last=False)
+        return [report for report in reports if report.seq <= seq]
 
     async def report(self, table_id: int, seq: int) -> TurnReport:
         """The step resolved by action ``seq``, rebuilt from the record."""

@@ -816,10 +816,12 @@ class Storage:
         except sqlite3.IntegrityError as error:
             raise StaleWrite(f"table {stored.table_id}: seq {stored.seq} is stored") from error
 
-    async def actions(self, table_id: int) -> list[Action]:
+    async def actions(self, table_id: int, *, after: int = 0) -> list[Action]:
+        """The table's actions in order (those after its first ``after`` alone)."""
         rows = await self._all(
-            "SELECT seat, kind, data, chance FROM actions WHERE table_id = ? ORDER BY seq",
-            (table_id,),
+            "SELECT seat, kind, data, chance FROM actions WHERE table_id = ? AND seq > ?"
+            " ORDER BY seq",
+            (table_id, after),
         )
         return [
             Action(

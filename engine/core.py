@@ -568,8 +568,15 @@ def replay_steps(record: GameRecord) -> Iterator[tuple[Action, Transition[Any]]]
     """Every action of a record with the transition it caused (state after, events), using
     only the recorded chance outcomes; the first step's state comes from the set-up."""
     ruleset = ruleset_for(record.ruleset)
-    state = _start_state(ruleset, record)
-    for action in record.actions:
+    yield from steps_from(ruleset, _start_state(ruleset, record), record.actions)
+
+
+def steps_from(
+    ruleset: Ruleset[Any], state: Any, actions: Iterable[Action]
+) -> Iterator[tuple[Action, Transition[Any]]]:
+    """Recorded ``actions`` played on from ``state`` (a record's state after its earlier
+    actions), each with the transition it caused, using only the recorded chance outcomes."""
+    for action in actions:
         chance = Chance.scripted(action.chance, ruleset.chance_index(state))
         transition = ruleset.apply(state, action, chance)
         chance.finish()

@@ -106,6 +106,32 @@ async def test_the_log_rebuilds_every_turn_from_the_record(service: TableService
     assert [r.events for r in rebuilt] == [r.events for r in live]
 
 
+async def test_the_log_read_as_the_game_goes_is_the_log_rebuilt_at_its_end(
+    service: TableService, db_path: Path, clock: FakeClock
+) -> None:
+    """Each read of the log plays on from where the last one ended: read after every
+    move, it is at each step the start of the log a fresh process rebuilds from the
+    record once the race is over, and at the end that log itself."""
+    table = await open_race(service, humans=2, laps=1)
+    rng = Rng(9)
+    seen = [await service.turn_reports(table.id)]
+    while (running := await service.table(table.id)).status == "running":
+        user = running.waiting_humans()[0].user_id
+        assert user is not None
+        move, turn = await random_move(service, table.id, user, rng)
+        await service.submit(table.id, user, move, turn)
+        seen.append(await service.turn_reports(table.id))
+    fresh = await TableService.create(str(db_path), clock=clock, choose_action=first_choice)
+    try:
+        rebuilt = await fresh.turn_reports(table.id)
+    finally:
+        await fresh.close()
+    assert len(rebuilt) > 3 and seen[0] == []
+    assert all(reports == rebuilt[: len(reports)] for reports in seen)
+    assert seen[-1] == rebuilt
+    assert [len(reports) for reports in seen] == sorted(len(reports) for reports in seen)
+
+
 async def test_an_accepted_move_survives_a_restart(db_path: Path, clock: FakeClock) -> None:
     first = await TableService.create(str(db_path), clock=clock, choose_action=first_choice)
     table = await open_race(first, humans=2)
