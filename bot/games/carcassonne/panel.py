@@ -255,10 +255,12 @@ def placed(seat_view: SeatView, draft: TurnDraft) -> TurnDraft:
     return TurnDraft(spot=panel.spot, turn=panel.turn, placed=True)
 
 
-def turn_actions(seat_view: SeatView, draft: TurnDraft) -> list[Action]:
+def turn_actions(
+    seat_view: SeatView, draft: TurnDraft, panel: DeployPanel | None = None
+) -> list[Action]:
     """What Confirm plays: the draft's placement (unless stored already), then its
-    deployment."""
-    panel = deploy_panel(seat_view, draft)
+    deployment (``panel``: the draft's deployment step, when already worked out)."""
+    panel = panel or deploy_panel(seat_view, draft)
     if panel is None:
         raise ServiceError("carc.place_first")
     chosen = placing(seat_view, draft) if seat_view.phase is Phase.PLACE else None

@@ -210,7 +210,7 @@ class CarcassonneFront(GameFront, game="carcassonne", controls=CONTROLS, keys=KE
         table, view = await self.seat_view(click.interaction, click.table.id, click.turn)
         draft = await self.draft(table, click.user_id, click.turn, view)
         deploying = tiles.deploy_panel(view, draft, locale)
-        actions = tiles.turn_actions(view, draft)
+        actions = tiles.turn_actions(view, draft, deploying)
         assert deploying is not None  # turn_actions refuses a turn not placed
         for action in actions:
             await self.service.submit(table.id, click.user_id, action, click.turn)
