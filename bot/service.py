@@ -50,6 +50,7 @@ from bot.storage import (
     Storage,
     StoredAction,
     TableRow,
+    json_text,
 )
 from bot.text import t
 from bot.timebank import MIN_BANK_SECONDS, Away, Clocks, clocks_from_json
@@ -379,6 +380,18 @@ class _Loaded:
 
     table: Table
     state: Any | None
+
+
+@dataclass(frozen=True)
+class _Step:
+    """One action of a commit: the table and state it leaves (as its write stores them),
+    the write, and the step's report when it resolved one."""
+
+    table: Table
+    after: Any
+    stored_action: StoredAction
+    report: TurnReport | None
+    standing: Standing | None
 
 
 @dataclass
@@ -868,9 +881,17 @@ class TableService:
         stored before this returns. A move equal to the one already chosen stores nothing
         (a double click is one move). If another process stored an action first, the move
         is checked again on the table as it now is (the turn may be over)."""
-        return await self._retrying(table_id, lambda: self._submit(table_id, user_id, move, turn))
+        return await self.submit_all(table_id, user_id, [move], turn)
 
-    async def _submit(self, table_id: int, user_id: int, move: Any, turn: int) -> Update:
+    async def submit_all(
+        self, table_id: int, user_id: int, moves: Sequence[Any], turn: int
+    ) -> Update:
+        """A player's moves for stage ``turn``, played one after the other and stored
+        together (Carcassonne's Confirm: the tile's placement, then what is deployed on
+        it): all of them, or none when one is refused. Otherwise as :meth:`submit`."""
+        return await self._retrying(table_id, lambda: self._submit(table_id, user_id, moves, turn))
+
+    async def _submit(self, table_id: int, user_id: int, moves: Sequence[Any], turn: int) -> Update:
         async with self._locked(table_id):
             loaded = await self._running(table_id)
             seat = loaded.table.seat_of(user_id)
@@ -881,10 +902,10 @@ class TableService:
             stage = host.stage(state)
             if turn != stage:
                 raise ServiceError("error.stale_turn", turn=stage)
-            action = host.action(seat.seat, move)
-            if host.repeats(state, action):
+            actions = [host.action(seat.seat, move) for move in moves]
+            if len(actions) == 1 and host.repeats(state, actions[0]):
                 return Update(loaded.table, seat.seat, stored=False)
-            return await self._commit(loaded, action, user_id, SOURCE_PLAYER)
+            return await self._commit_all(loaded, actions, user_id, SOURCE_PLAYER)
 
     async def _running(self, table_id: int) -> _Loaded:
         loaded = await self._load(table_id)
@@ -907,19 +928,97 @@ class TableService:
     ) -> Update:
         """Apply ``action`` and store it with what it changed, in one transaction (with
         ``seats``: the table's seats after it, ``holders`` their new holders)."""
-        before = loaded.state
-        assert before is not None and action.seat is not None
-        table = loaded.table
+        return await self._commit_all(loaded, [action], by_user, source, seats, holders)
+
+    async def _commit_all(
+        self,
+        loaded: _Loaded,
+        actions: Sequence[Action],
+        by_user: int | None,
+        source: str,
+        seats: tuple[SeatRow, ...] | None = None,
+        holders: tuple[SeatRow, ...] = (),
+    ) -> Update:
+        """Apply ``actions`` of one seat one after the other and store them with what each
+        changed, in one transaction: all or none (one refused stores nothing)."""
+        first = loaded.table
+        assert loaded.state is not None and actions[0].seat is not None
+        seat = actions[0].seat
+        changed = first.host.has_chosen(loaded.state, seat)
+        now = self.clock.now()
+        table, state = first, loaded.state
+        steps = []
+        for action in actions:
+            step = self._step(table, state, action, by_user, source, now, seats, holders)
+            steps.append(step)
+            table, state = step.table, step.after
+            seats, holders = None, ()  # a change of hands comes with the first alone
+        try:
+            await self.storage.store_actions([step.stored_action for step in steps])
+        finally:
+            # Stored (or not): the game cached is the one before the actions, and a reader
+            # without the lock (the announcer, a panel) must not see it while the row is
+            # read again below; it reads the table as stored instead.
+            self._forget(first.id)
+        reports = []
+        for step in steps:
+            if step.report is not None:
+                snapshot = step.stored_action.snapshot
+                assert snapshot is not None
+                self._keep_step(
+                    first.id,
+                    step.stored_action.seq,
+                    (_snapshot_table(snapshot), step.report.view, step.report),
+                )
+                reports.append(step.report)
+        last = steps[-1].stored_action
+        if last.deadline != first.row.deadline:
+            self.deadline_changed.set()
+        standing = steps[-1].standing
+        if standing is not None:
+            log.info("table %d: finished, winners %s", first.id, ",".join(standing.winners))
+        written = first.row.version + len(steps)
+        stored_table = await self._table(first.id)
+        loaded.table, loaded.state = stored_table, state
+        self._remember(first.id, loaded, written=written)
+        for step in steps:
+            log.info(
+                "table %d: seat %s acted (%s, seq %d)",
+                first.id,
+                seat,
+                source,
+                step.stored_action.seq,
+            )
+        return Update(
+            stored_table,
+            seat,
+            stored=True,
+            changed_move=changed,
+            turns=tuple(reports),
+            result=standing,
+        )
+
+    def _step(
+        self,
+        table: Table,
+        before: Any,
+        action: Action,
+        by_user: int | None,
+        source: str,
+        now: float,
+        seats: tuple[SeatRow, ...] | None,
+        holders: tuple[SeatRow, ...],
+    ) -> _Step:
+        """``action`` applied to ``before`` (the state of ``table`` as stored), and what
+        storing it writes; the table as that write leaves it."""
+        assert action.seat is not None
         host = table.host
-        seat = action.seat
-        changed = host.has_chosen(before, seat)
         try:
             recorded, transition = advance(host.ruleset, before, action)
         except EngineError as error:
             raise RuleError(error, host) from None
         after, events = transition.state, transition.events
         seq = table.row.seq + 1
-        now = self.clock.now()
         standing = host.standing(after)
         announcements = with_replay(host.announcements(before, after, events), standing)
         status = RUNNING if standing is None else FINISHED
@@ -931,7 +1030,7 @@ class TableService:
         clocks = self._clocks_after(table, host.waiting_for(before), owing, new_stage, now)
         deadline = table.deadline_of(clocks, owing)
         turn, waiting = host.stage(after), ",".join(owing)
-        snapshot = None
+        snapshot = report = None
         if announcements:
             changes: dict[str, JSON] = {
                 "status": status,
@@ -944,6 +1043,7 @@ class TableService:
             assert table.row.state is not None  # the position of ``before``, as stored
             position = (table.row.state, recorded)
             snapshot = _snapshot(table, seats or table.seats, changes, before=position)
+            report = TurnReport(host.stage(before), seq, events, host.view(after, None))
         stored = StoredAction(
             table_id=table.id,
             action=recorded,
@@ -963,30 +1063,21 @@ class TableService:
             deadline=deadline,
             clocks=dict(clocks),
         )
-        try:
-            await self.storage.store_action(stored)
-        finally:
-            # Stored (or not): the game cached is the one before the action, and a reader
-            # without the lock (the announcer, a panel) must not see it while the row is
-            # read again below; it reads the table as stored instead.
-            self._forget(table.id)
-        reports: tuple[TurnReport, ...] = ()
-        if snapshot is not None:
-            report = TurnReport(host.stage(before), seq, events, host.view(after, None))
-            self._keep_step(table.id, seq, (_snapshot_table(snapshot), report.view, report))
-            reports = (report,)
-        if deadline != table.row.deadline:
-            self.deadline_changed.set()
-        if standing is not None:
-            log.info("table %d: finished, winners %s", table.id, ",".join(standing.winners))
-        written = table.row.version + 1
-        table = await self._table(table.id)
-        loaded.table, loaded.state = table, after
-        self._remember(table.id, loaded, written=written)
-        log.info("table %d: seat %s acted (%s, seq %d)", table.id, seat, source, seq)
-        return Update(
-            table, seat, stored=True, changed_move=changed, turns=reports, result=standing
+        row = dataclasses.replace(
+            table.row,
+            state=json_text(stored.state),
+            seq=seq,
+            turn=turn,
+            waiting=waiting,
+            status=status,
+            deadline=deadline,
+            clocks=dict(clocks),
+            reminders=table.row.reminders if table.row.turn == turn else 0,
+            updated_at=now,
+            version=table.row.version + 1,
         )
+        after_table = Table(row, seats or table.seats)
+        return _Step(after_table, after, stored, report, standing)
 
     @staticmethod
     def _results(table: Table, standing: Standing | None, now: float) -> tuple[ResultRow, ...]:

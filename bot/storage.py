@@ -199,21 +199,22 @@ def _seat_statements(
 
 
 def _dumps_or_none(value: JSON | None) -> str | None:
-    return None if value is None else _dumps(value)
+    return None if value is None else json_text(value)
 
 
 def _loads_or_none(text: str | None) -> JSON | None:
     return None if text is None else json.loads(text)
 
 
-def _dumps(value: JSON) -> str:
+def json_text(value: JSON) -> str:
+    """A value as the database stores JSON (compact, characters as they are)."""
     return json.dumps(value, separators=(",", ":"), ensure_ascii=False)
 
 
 def _table_columns(fields: dict[str, Any]) -> dict[str, Any]:
     """Table fields as column values: the JSON ones (settings, setup, state) as text."""
     return {
-        name: _dumps(value) if name in JSON_TABLE_FIELDS and value is not None else value
+        name: json_text(value) if name in JSON_TABLE_FIELDS and value is not None else value
         for name, value in fields.items()
     }
 
@@ -487,6 +488,62 @@ def shown(target: str | Path) -> str:
     return str(target).split("@")[-1] if is_postgres_url(target) else str(target)
 
 
+def _action_statements(stored: StoredAction) -> list[tuple[str, Sequence[Any]]]:
+    """What storing one accepted action writes (:meth:`Storage.store_actions`)."""
+    action = stored.action
+    statements: list[tuple[str, Sequence[Any]]] = [
+        (
+            "UPDATE game_tables SET state = ?, seq = ?, turn = ?, waiting = ?, status = ?,"
+            " deadline = ?, clocks = ?,"
+            " reminders = CASE WHEN turn = ? THEN reminders ELSE 0 END, updated_at = ?,"
+            " version = version + 1 WHERE id = ? AND seq = ?",
+            (
+                json_text(stored.state),
+                stored.seq,
+                stored.turn,
+                stored.waiting,
+                stored.status,
+                stored.deadline,
+                _dumps_or_none(stored.clocks),
+                stored.turn,
+                stored.at,
+                stored.table_id,
+                stored.seq - 1,
+            ),
+        ),
+        (
+            "INSERT INTO actions (table_id, seq, seat, kind, data, chance, by_user, source, at)"
+            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            (
+                stored.table_id,
+                stored.seq,
+                action.seat,
+                action.kind,
+                json_text(dict(action.data)),
+                json_text([dict(outcome) for outcome in action.chance]),
+                stored.by_user,
+                stored.source,
+                stored.at,
+            ),
+        ),
+    ]
+    snapshot = _dumps_or_none(stored.snapshot)
+    for kind, turn in stored.announcements:
+        statements.append(
+            (
+                "INSERT INTO outbox (table_id, kind, seq, turn, created_at, snapshot)"
+                " VALUES (?, ?, ?, ?, ?, ?)",
+                (stored.table_id, kind, stored.seq, turn, stored.at, snapshot),
+            )
+        )
+    statements.extend(_result_statements(stored.results))
+    if stored.seats is not None:
+        statements.extend(
+            _seat_statements(stored.table_id, stored.seats, stored.holders, stored.at)
+        )
+    return statements
+
+
 class Storage:
     """One database: a SQLite file or a PostgreSQL schema; every method is a coroutine.
     Use :meth:`open` to create."""
@@ -591,7 +648,17 @@ class Storage:
                     "INSERT INTO game_tables (game, guild_id, channel_id, host_id, status,"
                     " settings, seed, locale, created_at, updated_at)"
                     " VALUES (?, ?, ?, ?, 'lobby', ?, ?, ?, ?, ?)",
-                    (game, guild_id, channel_id, host_id, _dumps(settings), seed, locale, now, now),
+                    (
+                        game,
+                        guild_id,
+                        channel_id,
+                        host_id,
+                        json_text(settings),
+                        seed,
+                        locale,
+                        now,
+                        now,
+                    ),
                 ),
                 (
                     "INSERT INTO seats (table_id, seat, user_id, name, ai_level, joined_at)"
@@ -759,62 +826,21 @@ class Storage:
         the equivalent of ``SELECT … FOR UPDATE``) is held from there to the commit, and the
         seq is checked under it, so of two writers racing for one seq exactly one commits and
         the other finds nothing to update."""
-        action = stored.action
-        statements: list[tuple[str, Sequence[Any]]] = [
-            (
-                "UPDATE game_tables SET state = ?, seq = ?, turn = ?, waiting = ?, status = ?,"
-                " deadline = ?, clocks = ?,"
-                " reminders = CASE WHEN turn = ? THEN reminders ELSE 0 END, updated_at = ?,"
-                " version = version + 1 WHERE id = ? AND seq = ?",
-                (
-                    _dumps(stored.state),
-                    stored.seq,
-                    stored.turn,
-                    stored.waiting,
-                    stored.status,
-                    stored.deadline,
-                    _dumps_or_none(stored.clocks),
-                    stored.turn,
-                    stored.at,
-                    stored.table_id,
-                    stored.seq - 1,
-                ),
-            ),
-            (
-                "INSERT INTO actions (table_id, seq, seat, kind, data, chance, by_user, source, at)"
-                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                (
-                    stored.table_id,
-                    stored.seq,
-                    action.seat,
-                    action.kind,
-                    _dumps(dict(action.data)),
-                    _dumps([dict(outcome) for outcome in action.chance]),
-                    stored.by_user,
-                    stored.source,
-                    stored.at,
-                ),
-            ),
-        ]
-        snapshot = _dumps_or_none(stored.snapshot)
-        for kind, turn in stored.announcements:
-            statements.append(
-                (
-                    "INSERT INTO outbox (table_id, kind, seq, turn, created_at, snapshot)"
-                    " VALUES (?, ?, ?, ?, ?, ?)",
-                    (stored.table_id, kind, stored.seq, turn, stored.at, snapshot),
-                )
-            )
-        statements.extend(_result_statements(stored.results))
-        if stored.seats is not None:
-            statements.extend(
-                _seat_statements(stored.table_id, stored.seats, stored.holders, stored.at)
-            )
-        rate = functools.partial(rate_finished_game, table_id=stored.table_id)
+        await self.store_actions([stored])
+
+    async def store_actions(self, actions: Sequence[StoredAction]) -> None:
+        """Actions of one table that follow one another (each ``seq`` the one after the
+        last), as :meth:`store_action` stores one, all in one transaction: all or none."""
+        statements = [statement for stored in actions for statement in _action_statements(stored)]
+        ending = [stored for stored in actions if stored.results]
+        rate = (
+            functools.partial(rate_finished_game, table_id=ending[0].table_id) if ending else None
+        )
+        first = actions[0]
         try:
-            await self._write(statements, rate if stored.results else None)
+            await self._write(statements, rate)
         except sqlite3.IntegrityError as error:
-            raise StaleWrite(f"table {stored.table_id}: seq {stored.seq} is stored") from error
+            raise StaleWrite(f"table {first.table_id}: seq {first.seq} is stored") from error
 
     async def actions(self, table_id: int, *, after: int = 0) -> list[Action]:
         """The table's actions in order (those after its first ``after`` alone)."""
@@ -1129,7 +1155,7 @@ class Storage:
                     "INSERT INTO drafts (table_id, user_id, turn, draft) VALUES (?, ?, ?, ?)"
                     " ON CONFLICT (table_id, user_id) DO UPDATE SET turn = excluded.turn,"
                     " draft = excluded.draft",
-                    (table_id, user_id, turn, _dumps(draft)),
+                    (table_id, user_id, turn, json_text(draft)),
                 )
             ]
         )

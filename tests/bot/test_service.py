@@ -4,6 +4,7 @@ limits, seats changing hands, and refusals that change nothing."""
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -431,15 +432,15 @@ async def test_announcements_read_between_a_commit_and_its_return_show_the_new_t
     move, turn = await random_move(service, table.id, ALICE, Rng(1))
     await service.submit(table.id, ALICE, move, turn)
     await service.announcements(table.id)  # the cache holds turn 1's game
-    store_action = service.storage.store_action
+    store_actions = service.storage.store_actions
     read_meanwhile: list[Announcement] = []
 
-    async def store_then_read(stored: StoredAction) -> None:
-        await store_action(stored)
-        if stored.turn == 2:
+    async def store_then_read(stored: Sequence[StoredAction]) -> None:
+        await store_actions(stored)
+        if stored[-1].turn == 2:
             read_meanwhile.extend(await service.announcements(table.id))
 
-    monkeypatch.setattr(service.storage, "store_action", store_then_read)
+    monkeypatch.setattr(service.storage, "store_actions", store_then_read)
     bob_move, _ = await random_move(service, table.id, BOB, Rng(2))
     assert (await service.submit(table.id, BOB, bob_move, turn)).resolved
     new_boards = [a for a in read_meanwhile if a.row.kind == "board" and a.row.turn == 2]

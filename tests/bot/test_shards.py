@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Sequence
 from pathlib import Path
 
 import pytest
@@ -272,15 +272,15 @@ async def test_a_move_stored_by_another_process_is_seen_at_once(
 def write_after(storage: Storage, other: Callable[[], Awaitable[object]]) -> list[object]:
     """Make ``storage``'s next stored action wait until ``other`` has run: whatever it
     read before is stale by then, as when another process wins the race to the write."""
-    store = storage.store_action
+    store = storage.store_actions
     results: list[object] = []
 
-    async def late(stored: StoredAction) -> None:
-        storage.store_action = store  # type: ignore[method-assign]
+    async def late(stored: Sequence[StoredAction]) -> None:
+        storage.store_actions = store  # type: ignore[method-assign]
         results.append(await other())
         await store(stored)
 
-    storage.store_action = late  # type: ignore[method-assign]
+    storage.store_actions = late  # type: ignore[method-assign]
     return results
 
 
@@ -368,17 +368,17 @@ async def test_ai_seats_played_before_another_process_acts_are_all_reported(
         await owner.start(table.id, ALICE)
         _, view = await dms.view_for(table.id, ALICE)
         move = view.legal_moves(discards=False)[0]
-        store = owner.storage.store_action
+        store = owner.storage.store_actions
         meanwhile: list[list[object]] = []
 
-        async def first_then_late(stored: StoredAction) -> None:
-            owner.storage.store_action = store  # type: ignore[method-assign]
+        async def first_then_late(stored: Sequence[StoredAction]) -> None:
+            owner.storage.store_actions = store  # type: ignore[method-assign]
             await store(stored)
             meanwhile.append(
                 write_after(owner.storage, lambda: dms.submit(table.id, ALICE, move, 1))
             )
 
-        owner.storage.store_action = first_then_late  # type: ignore[method-assign]
+        owner.storage.store_actions = first_then_late  # type: ignore[method-assign]
         updates = await owner.play_ai_seats(table.id)
         # turn 1: B, then C played again after the conflict; turn 2 then starts
         assert [(update.seat, update.resolved) for update in updates] == [

@@ -212,8 +212,7 @@ class CarcassonneFront(GameFront, game="carcassonne", controls=CONTROLS, keys=KE
         deploying = tiles.deploy_panel(view, draft, locale)
         actions = tiles.turn_actions(view, draft, deploying)
         assert deploying is not None  # turn_actions refuses a turn not placed
-        for action in actions:
-            await self.service.submit(table.id, click.user_id, action, click.turn)
+        await self.service.submit_all(table.id, click.user_id, actions, click.turn)
         try:
             done = t(locale, "carc.done", choice=deployment_text(deploying, locale))
             await self.answer_done(click.interaction, done)

@@ -88,6 +88,32 @@ async def test_one_player_at_a_time_places_then_deploys(service: TableService) -
     assert kinds == [BOARD, BOARD], "one post a turn: the next seat's board tells it"
 
 
+async def test_a_turn_confirmed_at_once_is_stored_whole_in_one_commit_or_not_at_all(
+    service: TableService,
+) -> None:
+    """Confirm plays the placement and the deployment together: one transaction holds
+    both, and a deployment the rules refuse leaves the tile in hand, nothing stored."""
+    table = await open_game(service, humans=2)
+    _, red = await service.view_for(table.id, ALICE)
+    rng = Rng(3)
+    place = next_action(policy_for("random"), red, rng)
+    impossible = Action(DEPLOY, "red", {"x": 40, "y": 40, "feature": "city0", "meeple": "small"})
+    with pytest.raises(RuleError):
+        await service.submit_all(table.id, ALICE, [place, impossible], red.turn)
+    assert await service.storage.action_count(table.id) == 0
+    _, unchanged = await service.view_for(table.id, ALICE)
+    assert unchanged.phase is Phase.PLACE and unchanged == red
+
+    commits = service.storage.commits
+    nothing = Action(DEPLOY, "red", {})
+    update = await service.submit_all(table.id, ALICE, [place, nothing], red.turn)
+    assert service.storage.commits == commits + 1
+    assert await service.storage.action_count(table.id) == 2
+    assert update.resolved and update.table.waiting == ("green",)
+    kinds = [row.kind for row in await service.storage.pending_announcements(table.id)]
+    assert kinds == [BOARD, BOARD]
+
+
 async def test_two_people_and_an_ai_seat_play_to_the_final_scoring(
     service: TableService,
 ) -> None:
