@@ -382,6 +382,11 @@ class _Loaded:
     state: Any | None
 
 
+RECENT_REPORTS = 6
+"""The resolved steps a table keeps in memory (:meth:`TableService.recent_reports`): a
+post tells at most the turns of a round (Carcassonne, five seats) and the log shows three."""
+
+
 @dataclass(frozen=True)
 class _Step:
     """One action of a commit: the table and state it leaves (as its write stores them),
@@ -394,14 +399,30 @@ class _Step:
     standing: Standing | None
 
 
-@dataclass
+@dataclass(frozen=True)
 class _Reports:
-    """A table's resolved steps as far as its first ``seq`` actions, with the engine state
-    after them: the next read plays on from there, not from the set-up."""
+    """A table's resolved steps as far as its first ``seq`` actions (the latest
+    :data:`RECENT_REPORTS` of them, or all), with the engine state after them: a read
+    that follows plays on from there, not from the set-up."""
 
     seq: int
     state: Any
-    reports: list[TurnReport]
+    reports: tuple[TurnReport, ...]
+
+    def played_on(
+        self, host: GameHost, actions: Sequence[Action], keep: int | None = RECENT_REPORTS
+    ) -> _Reports:
+        """These steps and those ``actions`` resolve after them (the latest ``keep``; all
+        with None). CPU-heavy for a long record: run off the event loop."""
+        before, reports, seq = self.state, list(self.reports), self.seq
+        for seq, (_, transition) in enumerate(
+            steps_from(host.ruleset, before, actions), start=self.seq + 1
+        ):
+            if host.announcements(before, transition.state, transition.events):
+                view = host.view(transition.state, None)
+                reports.append(TurnReport(host.stage(before), seq, transition.events, view))
+            before = transition.state
+        return _Reports(seq, before, tuple(reports if keep is None else reports[-keep:]))
 
 
 @dataclass(eq=False)
@@ -538,8 +559,9 @@ class TableService:
         self._locks: KeyedLocks[int] = KeyedLocks()
         self._cache: OrderedDict[int, _Loaded] = OrderedDict()
         self._steps: OrderedDict[tuple[int, int], Step] = OrderedDict()
-        self._reports: OrderedDict[int, _Reports] = OrderedDict()
         """Announced steps as their snapshots describe them, until posted."""
+        self._reports: OrderedDict[int, _Reports] = OrderedDict()
+        """The latest resolved steps of the tables read last (:meth:`recent_reports`)."""
         self._reads: dict[int, list[_Read]] = {}
         """The reads of each table under way (they take no lock), see :meth:`_load`."""
         self.deadline_changed = asyncio.Event()
@@ -1524,44 +1546,46 @@ class TableService:
         return Game(loaded.table.host.ruleset, loaded.state, await self._record(loaded.table))
 
     async def turn_reports(self, table_id: int) -> list[TurnReport]:
-        """Every resolved step so far (for the game's log and the posts that tell the
-        turns since the last one), rebuilt from the record: from the set-up once, then
-        from where the last read of this table ended (a record only grows)."""
+        """Every resolved step so far (a step's whole story, asked for by a player),
+        rebuilt from the record off the event loop."""
+        loaded = await self._load(table_id)
+        if loaded.state is None:
+            return []
+        record = await self._record(loaded.table)
+        start = _Reports(0, replay(record, upto=0), ())
+        played = await self.in_worker(start.played_on, loaded.table.host, record.actions, None)
+        return list(played.reports)
+
+    async def recent_reports(self, table_id: int) -> list[TurnReport]:
+        """The latest resolved steps (at most :data:`RECENT_REPORTS`: the game's log, the
+        turns since a table's last post). Played on from where the last read of the table
+        ended (a record only grows), from the set-up, off the event loop, the first time."""
         loaded = await self._load(table_id)
         if loaded.state is None:
             return []
         table = loaded.table
         seq = table.row.seq
         kept = self._reports.get(table_id)
-        if kept is not None and kept.seq >= seq:
-            self._reports.move_to_end(table_id)
-            return [report for report in kept.reports if report.seq <= seq]
-        if kept is None:
-            record = await self._record(table)
-            kept = _Reports(0, replay(record, upto=0), [])
-            actions = record.actions
-        else:
-            actions = await self.storage.actions(table_id, after=kept.seq)
-        host = table.host
-        before, reports, step = kept.state, list(kept.reports), kept.seq
-        for step, (_, transition) in enumerate(
-            steps_from(host.ruleset, before, actions), start=kept.seq + 1
-        ):
-            if host.announcements(before, transition.state, transition.events):
-                view = host.view(transition.state, None)
-                reports.append(TurnReport(host.stage(before), step, transition.events, view))
-            before = transition.state
-        self._reports[table_id] = _Reports(step, before, reports)
+        if kept is None or kept.seq < seq:
+            if kept is None:
+                record = await self._record(table)
+                start, actions = _Reports(0, replay(record, upto=0), ()), record.actions
+                kept = await self.in_worker(start.played_on, table.host, actions)
+            else:
+                actions = await self.storage.actions(table_id, after=kept.seq)
+                kept = kept.played_on(table.host, actions)
+            self._reports[table_id] = kept
+            while len(self._reports) > CACHE_SIZE:
+                self._reports.popitem(last=False)
         self._reports.move_to_end(table_id)
-        while len(self._reports) > CACHE_SIZE:
-            self._reports.popitem(last=False)
-        return [report for report in reports if report.seq <= seq]
+        return [report for report in kept.reports if report.seq <= seq]
 
     async def report(self, table_id: int, seq: int) -> TurnReport:
         """The step resolved by action ``seq``, rebuilt from the record."""
-        for report in await self.turn_reports(table_id):
-            if report.seq == seq:
-                return report
+        for reports in (self.recent_reports, self.turn_reports):
+            for report in await reports(table_id):
+                if report.seq == seq:
+                    return report
         raise ServiceError("error.no_such_turn")
 
     async def announcements(self, table_id: int | None = None) -> list[Announcement]:

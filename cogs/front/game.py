@@ -229,7 +229,7 @@ class GameFront(Lobby, Panels, Wording, FollowsUp, commands.GroupCog):
 
     async def log_chunks(self, table: Table, locale: str | None) -> list[str]:
         """The latest resolved steps, as messages of at most 2,000 characters."""
-        reports = (await self.service.turn_reports(table.id))[-LOG_ENTRIES:]
+        reports = (await self.service.recent_reports(table.id))[-LOG_ENTRIES:]
         return [self.log_entry(table, report, locale)[:MESSAGE_LIMIT] for report in reports]
 
     def open_button(self, table_id: int, turn: int, locale: str | None) -> discord.ui.Item[Any]:
@@ -265,9 +265,10 @@ class GameFront(Lobby, Panels, Wording, FollowsUp, commands.GroupCog):
     async def details_text(self, table: Table, turn: int, locale: str | None) -> str:
         """The whole story of ``turn`` (as ``/game log`` tells it), or the status when
         the log no longer holds it."""
-        for report in await self.service.turn_reports(table.id):
-            if report.turn == turn:
-                return self.log_entry(table, report, locale)[:MESSAGE_LIMIT]
+        for reports in (self.service.recent_reports, self.service.turn_reports):
+            for report in await reports(table.id):
+                if report.turn == turn:
+                    return self.log_entry(table, report, locale)[:MESSAGE_LIMIT]
         return await self.status_text(table, locale)
 
     def status_button(self, table_id: int, turn: int, locale: str | None) -> discord.ui.Item[Any]:

@@ -256,7 +256,7 @@ class CarcassonneFront(GameFront, game="carcassonne", controls=CONTROLS, keys=KE
 
     async def told(self, table: Table, turn: int) -> list[str]:
         """The story lines a post of ``turn`` tells: the turns since the last post."""
-        reports = await self.service.turn_reports(table.id)
+        reports = await self.service.recent_reports(table.id)
         return told_lines(table, told_reports(table, reports, turn), table.row.locale)
 
     async def board_content(self, table: Table, view: Any, channel: Any) -> str | None:
