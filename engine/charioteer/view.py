@@ -8,6 +8,7 @@ next emperor face or the seed.
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 
 from engine.charioteer.components import SYMBOLS, Card, EmperorFace, Symbol, Token
@@ -92,23 +93,10 @@ class SeatView:
 
     def playable_symbols(self) -> list[Symbol]:
         """The symbols (in symbol order) that some legal move of the viewing seat can take,
-        without discard tokens; each stops at its first legal move."""
+        without discard tokens."""
         if self.seat is None or self.result is not None:
             return []
-        playable = []
-        for symbol in SYMBOLS:
-            moves = iter_hand_moves(
-                self.hand,
-                self.tokens,
-                self.crowd,
-                self.options,
-                discards=False,
-                symbols=(symbol,),
-                resets=False,
-            )
-            if next(moves, None) is not None:
-                playable.append(symbol)
-        return playable
+        return list(playable_symbols_of(self.hand, self.tokens, self.crowd, self.options))
 
     def analyse(self, move: Move) -> Play:
         """Check the viewing seat's move and say what it does (raises if illegal)."""
@@ -180,3 +168,20 @@ def view(state: RaceState, seat: str | None = None) -> SeatView:
         tokens=tuple(token.public() for token in own.tokens) if own is not None else (),
         my_move=state.commit_of(seat) if seat is not None else None,
     )
+
+
+@functools.lru_cache(maxsize=1024)
+def playable_symbols_of(
+    hand: tuple[Card, ...], tokens: tuple[Token, ...], crowd: tuple[Card, ...], options: RaceOptions
+) -> tuple[Symbol, ...]:
+    """The symbols some legal move takes with this hand, these tokens (discards aside) and
+    this crowd at a table of these options; each stops at its first legal move. Kept: a
+    seat's panel asks again at every choice of a turn, and the answer never changes."""
+    playable = []
+    for symbol in SYMBOLS:
+        moves = iter_hand_moves(
+            hand, tokens, crowd, options, discards=False, symbols=(symbol,), resets=False
+        )
+        if next(moves, None) is not None:
+            playable.append(symbol)
+    return tuple(playable)

@@ -7,14 +7,17 @@ choices offered are only ever legal ones, and an illegal draft carries the engin
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 
 from bot.games.charioteer.drafts import Draft, DraftError
 from bot.text import t
 from engine.charioteer import Move, SeatView, TokenKind
-from engine.charioteer.components import SYMBOLS, Card, Symbol
+from engine.charioteer.components import SYMBOLS, Card, Symbol, Token
 from engine.charioteer.render import card_text, preview_text, rule_text, token_text
 from engine.charioteer.render.common import symbol_text
+from engine.charioteer.rules import analyse_hand
+from engine.charioteer.state import RaceOptions
 from engine.core import EngineError
 
 RESET_VALUE = "reset"
@@ -54,24 +57,50 @@ def playable_symbols(seat_view: SeatView, chosen: tuple[int, ...]) -> list[Symbo
     as needed), or with any cards when none are chosen; in symbol order."""
     if not chosen:
         return seat_view.playable_symbols()
-    wilds = [i for i, token in enumerate(seat_view.tokens) if token.kind is TokenKind.WILD]
+    if seat_view.seat is None or seat_view.result is not None:
+        return []
+    hand, tokens = seat_view.hand, seat_view.tokens
+    return list(
+        _playable_with(seat_view.seat, hand, tokens, seat_view.crowd, seat_view.options, chosen)
+    )
+
+
+@functools.lru_cache(maxsize=1024)
+def _playable_with(
+    seat: str,
+    hand: tuple[Card, ...],
+    tokens: tuple[Token, ...],
+    crowd: tuple[Card, ...],
+    options: RaceOptions,
+    chosen: tuple[int, ...],
+) -> tuple[Symbol, ...]:
+    """:func:`playable_symbols` of these chosen cards, for what the seat holds (kept: the
+    panel asks again at every choice, and the answer never changes)."""
+    wilds = [i for i, token in enumerate(tokens) if token.kind is TokenKind.WILD]
     playable = []
     for symbol in SYMBOLS:
         candidates = [Move(chosen, symbol), Move(chosen, symbol, crowd=True)]
         candidates += [
-            Move(chosen, symbol, crowd, token, card)
+            Move(chosen, symbol, with_crowd, token, card)
             for token in wilds
             for card in chosen
-            for crowd in (False, True)
+            for with_crowd in (False, True)
         ]
-        if any(_legal(seat_view, move) for move in candidates):
+        if any(_legal(seat, hand, tokens, crowd, options, move) for move in candidates):
             playable.append(symbol)
-    return playable
+    return tuple(playable)
 
 
-def _legal(seat_view: SeatView, move: Move) -> bool:
+def _legal(
+    seat: str,
+    hand: tuple[Card, ...],
+    tokens: tuple[Token, ...],
+    crowd: tuple[Card, ...],
+    options: RaceOptions,
+    move: Move,
+) -> bool:
     try:
-        seat_view.analyse(move)
+        analyse_hand(seat, hand, tokens, crowd, options, move)
     except EngineError:
         return False
     return True
