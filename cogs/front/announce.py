@@ -552,17 +552,19 @@ class Announcer(FollowsUp):
         """Edit the current board's waiting line after a move (no new ping). Nothing to do
         while a newer announcement waits: the board it brings is the one to show."""
         async with self.lock(table_id):
-            if (await self.service.table(table_id)).status != "running":
-                return
-            table, view = await self.service.view_for(table_id, None)  # as one read
+            table = await self.service.table(table_id)
             board_id = table.row.board_message_id
-            storage = self.service.storage
             if table.status != "running" or board_id is None:
                 return
+            storage = self.service.storage
             if await storage.pending_announcements(table_id):
                 return
-            if await storage.posted_turn(table_id, board_id) != table.row.turn:
+            turn = await storage.posted_turn(table_id, board_id)
+            if turn != table.row.turn:
                 return  # a turn was resolved meanwhile: its own board is on the way
+            table, view = await self.service.view_for(table_id, None)  # as one read
+            if table.status != "running" or table.row.turn != turn:
+                return  # resolved since: the board keeps its own turn's text
             try:
                 channel = await self.channel_for(table)
                 if channel is None:
