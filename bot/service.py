@@ -1032,7 +1032,7 @@ class TableService:
         holders: tuple[SeatRow, ...],
     ) -> _Step:
         """``action`` applied to ``before`` (the state of ``table`` as stored), and what
-        storing it writes; the table as that write leaves it."""
+        storing it writes; the table as that write leaves it (its position aside)."""
         assert action.seat is not None
         host = table.host
         try:
@@ -1062,8 +1062,10 @@ class TableService:
                 "deadline": deadline,
                 "clocks": dict(clocks),
             }
-            assert table.row.state is not None  # the position of ``before``, as stored
-            position = (table.row.state, recorded)
+            before_text = table.row.state  # the position of ``before``, as stored
+            if before_text is None:  # left by an earlier action of this commit
+                before_text = json_text(host.ruleset.to_position(before))
+            position = (before_text, recorded)
             snapshot = _snapshot(table, seats or table.seats, changes, before=position)
             report = TurnReport(host.stage(before), seq, events, host.view(after, None))
         stored = StoredAction(
@@ -1087,7 +1089,7 @@ class TableService:
         )
         row = dataclasses.replace(
             table.row,
-            state=json_text(stored.state),
+            state=None,  # written as text only if a later action of the commit needs it
             seq=seq,
             turn=turn,
             waiting=waiting,

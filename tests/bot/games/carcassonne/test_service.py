@@ -89,10 +89,11 @@ async def test_one_player_at_a_time_places_then_deploys(service: TableService) -
 
 
 async def test_a_turn_confirmed_at_once_is_stored_whole_in_one_commit_or_not_at_all(
-    service: TableService,
+    service: TableService, db_path: Path, clock: FakeClock
 ) -> None:
     """Confirm plays the placement and the deployment together: one transaction holds
-    both, and a deployment the rules refuse leaves the tile in hand, nothing stored."""
+    both, and a deployment the rules refuse leaves the tile in hand, nothing stored. The
+    turn's post, drawn by another process from what was stored, shows the game as it is."""
     table = await open_game(service, humans=2)
     _, red = await service.view_for(table.id, ALICE)
     rng = Rng(3)
@@ -112,6 +113,13 @@ async def test_a_turn_confirmed_at_once_is_stored_whole_in_one_commit_or_not_at_
     assert update.resolved and update.table.waiting == ("green",)
     kinds = [row.kind for row in await service.storage.pending_announcements(table.id)]
     assert kinds == [BOARD, BOARD]
+    other = await TableService.create(str(db_path), clock=clock, choose_action=first_choice)
+    try:
+        *_, posted = await other.announcements(table.id)
+        _, now = await other.view_for(table.id, None)
+    finally:
+        await other.close()
+    assert posted.row.turn == now.turn == red.turn + 1 and posted.view == now
 
 
 async def test_two_people_and_an_ai_seat_play_to_the_final_scoring(
