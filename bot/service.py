@@ -51,6 +51,7 @@ from bot.storage import (
     StoredAction,
     TableRow,
     json_text,
+    row_after,
 )
 from bot.text import t
 from bot.timebank import MIN_BANK_SECONDS, Away, Clocks, clocks_from_json
@@ -376,7 +377,8 @@ class Announcement:
 class _Loaded:
     """A table and its engine state after its last stored action (None in a lobby). Only
     the state is kept, never the game's whole record: the service needs the record for
-    a game's log alone (:meth:`TableService.turn_reports` reads it then)."""
+    a game's log alone (:meth:`TableService.recent_reports` and
+    :meth:`TableService.turn_reports` read it then)."""
 
     table: Table
     state: Any | None
@@ -1087,20 +1089,7 @@ class TableService:
             deadline=deadline,
             clocks=dict(clocks),
         )
-        row = dataclasses.replace(
-            table.row,
-            state=None,  # written as text only if a later action of the commit needs it
-            seq=seq,
-            turn=turn,
-            waiting=waiting,
-            status=status,
-            deadline=deadline,
-            clocks=dict(clocks),
-            reminders=table.row.reminders if table.row.turn == turn else 0,
-            updated_at=now,
-            version=table.row.version + 1,
-        )
-        after_table = Table(row, seats or table.seats)
+        after_table = Table(row_after(table.row, stored), seats or table.seats)
         return _Step(after_table, after, stored, report, standing)
 
     @staticmethod

@@ -17,7 +17,7 @@ import json
 import logging
 import sqlite3
 from collections.abc import Awaitable, Callable, Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -198,7 +198,7 @@ def _seat_statements(
     return statements
 
 
-def _dumps_or_none(value: JSON | None) -> str | None:
+def _json_text_or_none(value: JSON | None) -> str | None:
     return None if value is None else json_text(value)
 
 
@@ -504,7 +504,7 @@ def _action_statements(stored: StoredAction) -> list[tuple[str, Sequence[Any]]]:
                 stored.waiting,
                 stored.status,
                 stored.deadline,
-                _dumps_or_none(stored.clocks),
+                _json_text_or_none(stored.clocks),
                 stored.turn,
                 stored.at,
                 stored.table_id,
@@ -527,7 +527,7 @@ def _action_statements(stored: StoredAction) -> list[tuple[str, Sequence[Any]]]:
             ),
         ),
     ]
-    snapshot = _dumps_or_none(stored.snapshot)
+    snapshot = _json_text_or_none(stored.snapshot)
     for kind, turn in stored.announcements:
         statements.append(
             (
@@ -542,6 +542,25 @@ def _action_statements(stored: StoredAction) -> list[tuple[str, Sequence[Any]]]:
             _seat_statements(stored.table_id, stored.seats, stored.holders, stored.at)
         )
     return statements
+
+
+def row_after(row: TableRow, stored: StoredAction) -> TableRow:
+    """The table's row as storing ``stored`` leaves it (the UPDATE of
+    :func:`_action_statements`), its position left out (``state`` None) and its generated
+    ``remind_at`` as it was."""
+    return replace(
+        row,
+        state=None,
+        seq=stored.seq,
+        turn=stored.turn,
+        waiting=stored.waiting,
+        status=stored.status,
+        deadline=stored.deadline,
+        clocks=stored.clocks,
+        reminders=row.reminders if row.turn == stored.turn else 0,
+        updated_at=stored.at,
+        version=row.version + 1,
+    )
 
 
 class Storage:
@@ -749,7 +768,7 @@ class Storage:
                 (
                     "INSERT INTO outbox (table_id, kind, seq, turn, created_at, snapshot)"
                     " VALUES (?, ?, ?, ?, ?, ?)",
-                    (table_id, kind, seq, turn, now, _dumps_or_none(snapshot)),
+                    (table_id, kind, seq, turn, now, _json_text_or_none(snapshot)),
                 )
             )
         await self._write(statements)
