@@ -46,22 +46,28 @@ class Pictures:
             self.drawing -= 1
 
 
+async def opened_race(circus: Circus) -> int:
+    """A two-seat race's lobby opened by alice in the circus's channel, through the service."""
+    table = await circus.bot.service.open_lobby(
+        game="charioteer",
+        host_id=circus.alice.id,
+        host_name="alice",
+        settings=TableSettings(seats=2, turn_seconds=None),
+        guild_id=circus.guild.id,
+        channel_id=circus.channel.id,
+    )
+    return table.id
+
+
 async def started_races(circus: Circus, count: int) -> list[int]:
     """Races started through the service (their first boards pending, nothing posted)."""
     service = circus.bot.service
     races = []
     for _ in range(count):
-        table = await service.open_lobby(
-            game="charioteer",
-            host_id=circus.alice.id,
-            host_name="alice",
-            settings=TableSettings(seats=2, turn_seconds=None),
-            guild_id=circus.guild.id,
-            channel_id=circus.channel.id,
-        )
-        await service.add_ai(table.id, circus.alice.id, "random")
-        await service.start(table.id, circus.alice.id)
-        races.append(table.id)
+        race = await opened_race(circus)
+        await service.add_ai(race, circus.alice.id, "random")
+        await service.start(race, circus.alice.id)
+        races.append(race)
     return races
 
 
@@ -214,15 +220,7 @@ async def test_a_board_refreshed_as_its_turn_ends_keeps_its_own_turn(
     while that edit is being worded, the board keeps its own turn's text: it is the next
     board's to show the new turn (its reveal comes first), not the old one's."""
     service = circus.bot.service
-    table = await service.open_lobby(
-        game="charioteer",
-        host_id=circus.alice.id,
-        host_name="alice",
-        settings=TableSettings(seats=2, turn_seconds=None),
-        guild_id=circus.guild.id,
-        channel_id=circus.channel.id,
-    )
-    await service.join(table.id, circus.bob.id, "bob")
+    table = await service.join(await opened_race(circus), circus.bob.id, "bob")
     await service.start(table.id, circus.alice.id)
     assert await circus.bot.announcer.outbox.deliver(table.id)
     [board] = boards(circus.channel)
