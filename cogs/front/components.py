@@ -37,9 +37,7 @@ Kind = Literal["button", "select", "form"]
 class Controls:
     """One game's controls: the custom_id prefixes of its buttons, selects and typed-move
     form; the verb of the button that opens a seat's panel (on boards and turn notices),
-    the panel's own verbs and the form's text field; whether the panel carries a picture
-    (``drawn``: a click is acknowledged first, as drawing may take longer than Discord's
-    3 seconds, then the answer is edited in); and the controls made with them."""
+    the panel's own verbs and the form's text field; and the controls made with them."""
 
     buttons: str
     selects: str
@@ -47,7 +45,6 @@ class Controls:
     opens: str = "play"
     plays: frozenset[str] = frozenset()
     field: str = "move"
-    drawn: bool = False
 
     def of(self, kind: Kind) -> str | None:
         return {"button": self.buttons, "select": self.selects, "form": self.forms}[kind]

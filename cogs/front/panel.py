@@ -4,17 +4,22 @@ message, or the player's own panel edited in place) and the answer to a confirme
 
 A game's panel says only what is its own: its controls, its text and picture
 (:class:`PanelMessage`), and any check of its own on the seat (:meth:`Panels.check_seat`,
-such as whose turn it is).
+such as whose turn it is). A picture is drawn only when the panel shows a new one: a choice
+that leaves it as it is (a Carcassonne meeple's place, say) edits the text and controls
+and keeps the picture the panel shows (:class:`PanelPicture`).
 """
 
 from __future__ import annotations
 
+import hashlib
+import io
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
 import discord
 
+from bot.images import ImageProcess
 from bot.service import ServiceError, Table, TableService
 from bot.storage import SeatRow
 from cogs.front.answers import reply
@@ -35,19 +40,64 @@ def on_own_panel(interaction: discord.Interaction[Any]) -> bool:
     return metadata is not None and metadata.user.id == interaction.user.id
 
 
+@dataclass(frozen=True)
+class PanelPicture:
+    """A panel's picture, not drawn yet: ``draw(view, *args)`` in the picture workers,
+    where ``view`` is the seat's view of ``table`` after its last stored action (the
+    seat's view is all it shows of the position) and ``args`` are the rest of what its
+    pixels depend on (the choices shown, the language, the players' names). Its file is
+    named after a digest of all that, so a panel whose picture would be the same keeps
+    the one it shows (:meth:`Panels.show_panel`)."""
+
+    stem: str
+    draw: Callable[..., bytes]
+    view: Any
+    args: tuple[Any, ...]
+    """Plain values (their ``repr`` names the picture), passed after ``view``."""
+    position: tuple[int, int, str | None]
+    """The table, its count of stored actions and the seat: the position ``view`` shows."""
+
+    @classmethod
+    def of(
+        cls, stem: str, draw: Callable[..., bytes], table: Table, view: Any, *args: Any
+    ) -> PanelPicture:
+        """``draw(view, *args)``, named ``{stem}-{digest}.png``."""
+        return cls(stem, draw, view, args, (table.id, table.row.seq, view.seat))
+
+    @property
+    def filename(self) -> str:
+        drawn_by = (self.draw.__module__, self.draw.__qualname__)
+        what = repr((drawn_by, self.position, self.args)).encode()
+        return f"{self.stem}-{hashlib.blake2b(what, digest_size=8).hexdigest()}.png"
+
+    async def file(self, images: ImageProcess) -> discord.File:
+        """The picture drawn, as a file to attach."""
+        png = await images.run(self.draw, self.view, *self.args)
+        return discord.File(io.BytesIO(png), filename=self.filename)
+
+
+def shows(message: discord.Message | None, picture: PanelPicture) -> bool:
+    """Whether ``message`` shows ``picture`` already (an attachment of its name)."""
+    if message is None:
+        return False
+    name = picture.filename
+    return any(attachment.filename == name for attachment in message.attachments)
+
+
 @dataclass
 class PanelMessage:
     """A panel as sent: its text, its controls, and its picture if the game draws one."""
 
     content: str
     view: discord.ui.View
-    picture: discord.File | None = None
+    picture: PanelPicture | None = None
 
 
 class Panels:
     """Mixin of a game's front: its seats' private panels."""
 
     service: TableService
+    images: ImageProcess
     controls: ClassVar[Controls]
 
     def check_seat(
@@ -79,26 +129,33 @@ class Panels:
         *,
         fresh: bool = False,
     ) -> None:
-        """Answer with the panel (``make``, or what it renders): in place on the player's
-        own panel (unless ``fresh``), else as a new private message."""
+        """Answer with the panel (``make``, or what it works out): in place on the player's
+        own panel (unless ``fresh``), else as a new private message. A picture is drawn
+        and attached only if the panel edited does not show it already: the click is then
+        acknowledged first, as drawing may take longer than Discord's 3 seconds, and the
+        answer edited in; any other answer is one request."""
         in_place = not fresh and on_own_panel(interaction)
-        if not self.controls.drawn:
-            panel = make if isinstance(make, PanelMessage) else await make()
-            if in_place:
-                await interaction.response.edit_message(content=panel.content, view=panel.view)
-            else:
+        panel = make if isinstance(make, PanelMessage) else await make()
+        picture = panel.picture
+        if picture is None or (in_place and shows(interaction.message, picture)):
+            if not in_place:
                 await interaction.response.send_message(
                     content=panel.content, view=panel.view, ephemeral=True
                 )
+            elif picture is None and interaction.message and interaction.message.attachments:
+                await interaction.response.edit_message(
+                    content=panel.content, view=panel.view, attachments=[]
+                )
+            else:
+                await interaction.response.edit_message(content=panel.content, view=panel.view)
             return
         if in_place:
             await interaction.response.defer()
         else:
             await interaction.response.defer(ephemeral=True, thinking=True)
-        panel = make if isinstance(make, PanelMessage) else await make()
-        pictures = [panel.picture] if panel.picture is not None else []
+        drawn = await picture.file(self.images)
         await interaction.edit_original_response(
-            content=panel.content, view=panel.view, attachments=pictures
+            content=panel.content, view=panel.view, attachments=[drawn]
         )
 
     async def answer_done(self, interaction: discord.Interaction[Any], text: str) -> None:
@@ -116,4 +173,4 @@ class Panels:
         form.stop()
 
 
-__all__ = ["ENDED", "PanelMessage", "Panels", "on_own_panel"]
+__all__ = ["ENDED", "PanelMessage", "PanelPicture", "Panels", "on_own_panel", "shows"]

@@ -21,6 +21,7 @@ from tests.e2e.tilelayers import (
     wait_for_post,
 )
 from tests.fakediscord.harness import BotProcess
+from tests.fakediscord.interactions import DEFERRED_UPDATE, UPDATE
 
 TILE_SET = "Tile set: reconstruction"
 
@@ -155,6 +156,45 @@ async def test_undo_takes_the_tile_back_until_the_turn_is_confirmed(
         refusal in late.content for refusal in ("from an earlier turn", "doesn't do anything")
     )
     assert len(table_actions(table)) == 2
+
+
+async def test_the_panel_draws_its_picture_again_only_when_it_changes(
+    table: Table, started_bot: BotProcess
+) -> None:
+    """Choosing where the meeple goes and its size leaves the map as it is: the panel is
+    edited in one answer and keeps the picture it shows. Placing the tile, or taking it
+    back, shows another picture, drawn and attached; the same position and choices give
+    the same picture's name."""
+    fake, alice, bob = table.fake, table.alice, table.bob
+    _, place = await start_game(fake, alice, [bob], table.channel)
+    post = await wait_for_post(fake, place, 1)
+    panel = await open_panel(alice, post)
+    [placing] = panel.attachments
+
+    clicked = await alice.click(panel, custom_id(panel, "place"))
+    placed = await clicked.reply()
+    [deploying] = placed.attachments
+    assert clicked.response_type == DEFERRED_UPDATE and deploying.filename != placing.filename
+
+    wheres = [o["value"] for o in select_options(placed, "where")]
+    chosen = await alice.select(placed, custom_id(placed, "where"), [wheres[-1]])
+    shown = await chosen.reply()
+    assert chosen.response_type == UPDATE and "Your choice: a small meeple" in shown.content
+    assert [a.id for a in shown.attachments] == [deploying.id], "the picture is kept"
+    sized = await alice.select(shown, custom_id(shown, "size"), ["large"])
+    shown = await sized.reply()
+    assert sized.response_type == UPDATE and "a large meeple" in shown.content
+    assert [a.id for a in shown.attachments] == [deploying.id]
+
+    undone = await alice.click(shown, custom_id(shown, "undo"))
+    back = await undone.reply()
+    [again] = back.attachments
+    assert undone.response_type == DEFERRED_UPDATE and again.id != deploying.id
+    assert again.filename == placing.filename and again.data == placing.data
+    spots = select_options(back, "spot")
+    if len(spots) > 1:
+        moved = await (await alice.select(back, custom_id(back, "spot"), ["1"])).reply()
+        assert moved.attachments[0].filename not in (placing.filename, deploying.filename)
 
 
 async def test_strangers_and_players_out_of_turn_are_refused(

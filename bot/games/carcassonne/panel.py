@@ -308,12 +308,27 @@ def placement_square(placement: Placement) -> tuple[int, int]:
 
 
 def deploy_png(
-    seat_view: SeatView, locale: str = "en", names: Mapping[str, str] | None = None
+    seat_view: SeatView,
+    locale: str = "en",
+    names: Mapping[str, str] | None = None,
+    placement: Placement | None = None,
 ) -> bytes:
     """The panel's picture in step 2: the map with the placed tile framed and the places
-    a meeple can go numbered as the choices list them, with the players' ``names``."""
+    a meeple can go numbered as the choices list them, with the players' ``names``;
+    ``placement``: the tile in hand placed there first (the draft's placement, not
+    played yet)."""
+    if placement is not None:
+        seat_view = preview(seat_view, placement)
     targets = deploy_targets(seat_view.as_state()) if seat_view.phase is Phase.DEPLOY else []
     return board_png(seat_view, names=names, targets=targets, locale=locale)
+
+
+def draft_placement(seat_view: SeatView, draft: TurnDraft) -> Placement | None:
+    """The placement the draft made and nothing has played yet (the tile still in hand)."""
+    if not draft.placed or seat_view.phase is not Phase.PLACE:
+        return None
+    chosen = placing(seat_view, draft)
+    return None if chosen is None else chosen.placement
 
 
 __all__ = [
@@ -327,6 +342,7 @@ __all__ = [
     "deploy_panel",
     "deploy_png",
     "deploying_view",
+    "draft_placement",
     "place_action",
     "place_panel",
     "place_png",

@@ -34,7 +34,7 @@ from cogs.front.lobby import (
     new_command,
     time_control,
 )
-from cogs.front.panel import PanelMessage
+from cogs.front.panel import PanelMessage, PanelPicture
 from cogs.games.carcassonne.panel import CONTROLS, deploy_view, deployment_text, place_view
 from cogs.games.carcassonne.posts import (
     board_post,
@@ -139,8 +139,15 @@ class CarcassonneFront(GameFront, game="carcassonne", controls=CONTROLS, keys=KE
                     tile=tile_text(placing.tile, placing.turn, locale),
                 )
             )
-            png = await self.images.run(
-                tiles.place_png, view, placing.placement, placing.squares, lang(locale), table.names
+            picture = PanelPicture.of(
+                f"carcassonne-{table.id}-{view.turn}",
+                tiles.place_png,
+                table,
+                view,
+                placing.placement,
+                placing.squares,
+                lang(locale),
+                table.names,
             )
             controls = place_view(table.id, view.turn, placing, locale)
         else:
@@ -168,13 +175,19 @@ class CarcassonneFront(GameFront, game="carcassonne", controls=CONTROLS, keys=KE
             lines.append(
                 t(locale, "carc.panel.deploying", choice=deployment_text(deploying, locale))
             )
-            after = tiles.deploying_view(view, draft)
-            png = await self.images.run(tiles.deploy_png, after, lang(locale), table.names)
+            picture = PanelPicture.of(
+                f"carcassonne-{table.id}-{view.turn}",
+                tiles.deploy_png,
+                table,
+                view,
+                lang(locale),
+                table.names,
+                tiles.draft_placement(view, draft),
+            )
             undo = view.phase is Phase.PLACE  # placed in the draft only: not played yet
             controls = deploy_view(table.id, view.turn, deploying, locale, undo=undo)
         if note:
             lines.append(note)
-        picture = discord.File(io.BytesIO(png), filename=f"carcassonne-{table.id}-{view.turn}.png")
         return PanelMessage("\n".join(lines)[:MESSAGE_LIMIT], controls, picture)
 
     async def choose(self, click: Click) -> None:

@@ -14,9 +14,7 @@ from bot.text import t
 from cogs.front.components import Controls, PanelView, clip
 
 CHOICE_VERBS = frozenset({"spot", "rotate", "page", "where", "size", "undo"})
-CONTROLS = Controls(
-    buttons="cc", selects="cx", plays=CHOICE_VERBS | {"place", "confirm"}, drawn=True
-)
+CONTROLS = Controls(buttons="cc", selects="cx", plays=CHOICE_VERBS | {"place", "confirm"})
 
 
 def place_view(table: int, turn: int, panel: PlacePanel, locale: str | None) -> discord.ui.View:

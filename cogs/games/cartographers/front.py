@@ -33,7 +33,7 @@ from cogs.front.lobby import (
     new_command,
     time_control,
 )
-from cogs.front.panel import PanelMessage
+from cogs.front.panel import PanelMessage, PanelPicture
 from cogs.games.cartographers.panel import (
     CONTROLS,
     cell_form,
@@ -138,8 +138,10 @@ class CartographersFront(GameFront, game="cartographers", controls=CONTROLS, key
         panel = build_panel(view, draft, lang(locale))
         if panel is None:
             raise ServiceError("carto.nothing_to_draw")
-        png = await self.images.run(
+        picture = PanelPicture.of(
+            f"map-{table.id}-{view.turn}",
             panel_png,
+            table,
             view,
             table.names,
             panel.shown,
@@ -150,7 +152,7 @@ class CartographersFront(GameFront, game="cartographers", controls=CONTROLS, key
         return PanelMessage(
             panel_content(table, view, panel, locale),
             panel_view(table.id, view.turn, panel, locale),
-            discord.File(io.BytesIO(png), filename=f"map-{table.id}-{view.turn}.png"),
+            picture,
         )
 
     async def choose(self, click: Click) -> None:

@@ -33,7 +33,6 @@ CONTROLS = Controls(
     opens="draw",
     plays=PANEL_VERBS | {"confirm", "type"},
     field="cell",
-    drawn=True,
 )
 
 

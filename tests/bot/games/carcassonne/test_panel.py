@@ -15,9 +15,12 @@ from bot.games.carcassonne.panel import (
     deploy_action,
     deploy_panel,
     deploy_png,
+    draft_placement,
     place_action,
     place_panel,
     place_png,
+    placed,
+    placing,
     preview,
     spots_of,
     tile_text,
@@ -144,6 +147,22 @@ def test_the_deploy_picture_numbers_the_choices_in_the_order_they_are_listed() -
     numbered = board_png(seat_view, names=names, targets=shown.targets, locale="es")
     assert deploy_png(seat_view, "es", names) == numbered
     assert deploy_png(seat_view, "es", names) != board_png(seat_view, names=names, locale="es")
+
+
+def test_the_deploy_picture_of_a_drafted_placement_is_that_of_the_placement_played() -> None:
+    table = game()
+    seat = table.active
+    in_hand = table.view(seat)
+    chosen = placing(in_hand, TurnDraft(spot=1))
+    assert chosen is not None
+    draft = placed(in_hand, TurnDraft(spot=1))
+    assert draft_placement(in_hand, draft) == chosen.placement
+    assert draft_placement(in_hand, TurnDraft(spot=1)) is None, "not placed yet"
+    drafted = deploy_png(in_hand, "it", {"red": "Ana"}, draft_placement(in_hand, draft))
+    table.place(seat, chosen.placement)
+    played = table.view(seat)
+    assert draft_placement(played, draft) is None, "a placement played is no draft's"
+    assert drafted == deploy_png(played, "it", {"red": "Ana"})
 
 
 def test_each_step_refuses_the_other_steps_controls() -> None:
