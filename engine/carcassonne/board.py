@@ -238,6 +238,23 @@ class Board:
             out[(x, y)] = tuple(needs)
         return out
 
+    def fitting(self, tile: TileType) -> tuple[tuple[int, int, int], ...]:
+        """Every (x, y, rotation) where ``tile`` fits, row by row, in the tile's
+        :attr:`~TileType.symmetric_rotations`; worked out once per tile for this board."""
+        kept = self._fitting.get(tile.id)
+        if kept is None:
+            kept = self._fitting[tile.id] = tuple(
+                (x, y, rotation)
+                for x, y in self.frontier
+                for rotation in tile.symmetric_rotations
+                if self.fits(tile, x, y, rotation)
+            )
+        return kept
+
+    @cached_property
+    def _fitting(self) -> dict[str, tuple[tuple[int, int, int], ...]]:
+        return {}
+
     def fits_anywhere(self, tile: TileType) -> bool:
         return any(self.fits(tile, x, y, r) for x, y in self.frontier for r in range(4))
 
@@ -320,7 +337,14 @@ class Board:
         return found
 
     def has(self, ref: FeatureRef) -> bool:
-        return ref in self._regions[0]
+        """Whether ``ref`` names a feature of a tile on the map (its planet, or one of
+        its catalogue entry's features)."""
+        placed = self.at.get(ref.square)
+        if placed is None:
+            return False
+        if ref.feature is None:
+            return placed.type.planet is not None
+        return 0 <= ref.feature < len(placed.type.features)
 
     @property
     def regions(self) -> tuple[Region, ...]:

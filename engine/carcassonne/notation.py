@@ -24,6 +24,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping
+from functools import cache
 from typing import Any
 
 from engine.carcassonne.battle import units_in
@@ -251,8 +252,14 @@ def _read_result(value: Any, units: tuple[str, ...], phase: Phase) -> Result | N
     return Result(tuple((str(u), int(scores[u])) for u in scores), tuple(map(str, winners)))
 
 
+@cache
+def _tile_set() -> Counter[str]:
+    """Every tile of the tile set, the start tile too, by id."""
+    return Counter(catalogue().stack()) + Counter([catalogue().start.id])
+
+
 def _check_conservation(state: GameState) -> None:
-    everything = Counter(catalogue().stack()) + Counter([catalogue().start.id])
+    everything = _tile_set()
     held = Counter(placed.tile for placed in state.board.tiles)
     held.update(state.stack)
     held.update(state.removed)

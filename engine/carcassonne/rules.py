@@ -175,15 +175,8 @@ def legal_placements(state: GameState) -> list[Placement]:
     that look the same (a symmetric tile) are listed once, the smallest rotation."""
     if state.phase is not Phase.PLACE or state.current is None:
         return []
-    tile = tile_type(state.current)
-    rotations = tile.symmetric_rotations
-    board = state.board
-    return [
-        Placement(x, y, rotation)
-        for x, y in board.frontier
-        for rotation in rotations
-        if board.fits(tile, x, y, rotation)
-    ]
+    fitting = state.board.fitting(tile_type(state.current))
+    return [Placement(x, y, rotation) for x, y, rotation in fitting]
 
 
 def deploy_targets(state: GameState) -> list[FeatureRef]:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
+from functools import cached_property
 
 from engine.carcassonne.board import Board
 from engine.carcassonne.components import Size, catalogue
@@ -43,7 +44,22 @@ class SeatView:
         """A state that looks like this view, with the stack in catalogue order (or in
         the order given): what an AI reasons on without knowing the real order."""
         if stack is None:
-            stack = tuple(tile for tile, count in self.tiles_left for _ in range(count))
+            return self._looks_like
+        return self._state_with(stack)
+
+    @cached_property
+    def _looks_like(self) -> GameState:
+        """:meth:`as_state` with the stack in catalogue order, worked out once (states are
+        never changed, only replaced)."""
+        return self._state_with(
+            tuple(tile for tile, count in self.tiles_left for _ in range(count))
+        )
+
+    def __getstate__(self) -> dict[str, object]:
+        """Pickled (for a picture drawn in another process) without what it works out."""
+        return {key: value for key, value in self.__dict__.items() if key != "_looks_like"}
+
+    def _state_with(self, stack: tuple[str, ...]) -> GameState:
         return GameState(
             seats=self.seats,
             options=self.options,

@@ -35,7 +35,7 @@ from engine.carcassonne import (
     write_position,
 )
 from engine.carcassonne.components import tile_type
-from engine.core import Chance, GameRecord, IllegalAction, Rng, replay
+from engine.core import Chance, GameRecord, IllegalAction, MalformedPosition, Rng, replay
 
 GAMES = 200 if os.environ.get("CIRCUS_LONG") else 6
 
@@ -105,6 +105,22 @@ def _try_illegal_deployments(table: Table, rng: Rng) -> None:
             _assert_refused(table, lambda tried=tried: table.deploy(table.active, tried))
 
 
+def _assert_features_known(state: GameState) -> None:
+    """``Board.has`` (read from the tiles alone) names exactly the features and planets
+    the map's regions hold."""
+    board = state.board
+    for placed in board.tiles[-3:]:
+        for x, y in ((placed.x, placed.y), (placed.x + 1, placed.y)):
+            for feature in (None, -1, *range(10)):
+                ref = FeatureRef(x, y, feature)
+                try:
+                    board.region(ref)
+                    in_a_region = True
+                except MalformedPosition:
+                    in_a_region = False
+                assert board.has(ref) is in_a_region, ref
+
+
 def _check_step(table: Table, before: GameState, replayed: GameState) -> GameState:
     """The laws after one action; returns the replayed state moved on by that action."""
     state = table.state
@@ -118,6 +134,7 @@ def _check_step(table: Table, before: GameState, replayed: GameState) -> GameSta
     assert held == _all_tiles()
     _assert_round_trips(state)
     _assert_views_hide_the_stack(state)
+    _assert_features_known(state)
     recorded = table.record.actions[-1]
     chance = Chance.scripted(recorded.chance, RULESET.chance_index(replayed))
     replayed = RULESET.apply(replayed, recorded, chance).state

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import copy
 import json
+import pickle
 
 import pytest
 
@@ -161,3 +162,15 @@ def test_views_show_everything_but_the_stack_order() -> None:
     assert sum(shown["tiles_left"].values()) == len(table.state.stack)
     assert json.dumps(table.state.stack) not in text
     assert view(table.state, "red").to_json() | {"seat": None} == view(table.state).to_json()
+
+
+def test_a_view_sent_to_another_process_carries_no_state_it_worked_out() -> None:
+    """A view works out its state once (:meth:`SeatView.as_state`); pickled for a picture
+    drawn elsewhere it is the view alone, and equal to the view it was."""
+    table = Table.new(seats=3, seed=4)
+    seat_view = table.view(table.active)
+    bare = pickle.dumps(seat_view)
+    assert seat_view.as_state() is seat_view.as_state()
+    assert pickle.dumps(seat_view) == bare
+    again = pickle.loads(bare)
+    assert again == seat_view and again.as_state() == seat_view.as_state()
