@@ -382,6 +382,19 @@ class _Loaded:
 
     table: Table
     state: Any | None
+    _views: dict[str | None, Any] = field(default_factory=dict, repr=False)
+    _views_of: Any = field(default=None, repr=False)
+
+    def view(self, seat: str | None) -> Any:
+        """What ``seat`` (None: a spectator) sees of the state, worked out once per state:
+        every click of a turn reads the same view, and what a view works out for itself
+        (a tile's legal spots, say) is worked out once."""
+        if self._views_of is not self.state:
+            self._views, self._views_of = {}, self.state
+        view = self._views.get(seat)
+        if view is None:
+            view = self._views[seat] = self.table.host.view(self.state, seat)
+        return view
 
 
 RECENT_REPORTS = 6
@@ -1143,7 +1156,7 @@ class TableService:
         action is replaced by the game's fallback action, so a seat never stalls."""
         assert loaded.state is not None
         host = loaded.table.host
-        seat_view = host.view(loaded.state, seat)
+        seat_view = loaded.view(seat)
         rng = Rng(loaded.table.row.seed ^ 0x5EA7, loaded.table.row.seq)
         try:
             action = await self.in_worker(self._choose, host, level, seat_view, rng)
@@ -1525,7 +1538,7 @@ class TableService:
         if loaded.state is None:
             raise ServiceError("error.not_started")
         seat = loaded.table.seat_of(user_id) if user_id is not None else None
-        view = loaded.table.host.view(loaded.state, seat.seat if seat else None)
+        view = loaded.view(seat.seat if seat else None)
         return loaded.table, view
 
     async def game(self, table_id: int) -> Game[Any]:
@@ -1602,7 +1615,7 @@ class TableService:
             if loaded.state is None:
                 continue
             report = await self.report(row.table_id, row.seq) if row.kind != BOARD else None
-            current = loaded.table.host.view(loaded.state, None)
+            current = loaded.view(None)
             view = report.view if report else current
             out.append(Announcement(row, loaded.table, view, report))
         return out

@@ -20,6 +20,7 @@ control is checked against the current position: a stale or forged value is refu
 
 from __future__ import annotations
 
+from collections import OrderedDict
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 
@@ -277,9 +278,28 @@ def deploy_action(seat_view: SeatView, panel: DeployPanel) -> Action:
     return Action(DEPLOY, seat_view.seat, {} if deployment is None else deployment.to_json())
 
 
+PREVIEWS_KEPT = 128
+"""Previews kept (:func:`preview`): a turn's clicks ask for the same one again and again."""
+_previews: OrderedDict[tuple[int, Placement], tuple[SeatView, SeatView]] = OrderedDict()
+
+
 def preview(seat_view: SeatView, placement: Placement) -> SeatView:
     """The position as it would be with the tile in hand placed (for the panel's picture:
-    the turn's own player sees it, nothing is hidden from them)."""
+    the turn's own player sees it, nothing is hidden from them). Kept for the view it
+    was worked out from (the service gives a turn's clicks one view)."""
+    key = (id(seat_view), placement)
+    kept = _previews.get(key)
+    if kept is not None and kept[0] is seat_view:
+        _previews.move_to_end(key)
+        return kept[1]
+    after = _placed(seat_view, placement)
+    _previews[key] = (seat_view, after)  # the view held: its id is not given to another
+    while len(_previews) > PREVIEWS_KEPT:
+        _previews.popitem(last=False)
+    return after
+
+
+def _placed(seat_view: SeatView, placement: Placement) -> SeatView:
     assert seat_view.seat is not None
     after, _ = place(seat_view.as_state(), seat_view.seat, placement)
     return view(after, seat_view.seat)
@@ -295,7 +315,7 @@ def place_png(
     """The panel's picture in step 1: the tile where it would go (framed), and every spot
     where it fits numbered (the chosen one on its corner), with the players' ``names``."""
     return board_png(
-        preview(seat_view, placement),
+        _placed(seat_view, placement),
         names=names,
         last=placement_square(placement),
         spots=squares,
@@ -318,7 +338,7 @@ def deploy_png(
     ``placement``: the tile in hand placed there first (the draft's placement, not
     played yet)."""
     if placement is not None:
-        seat_view = preview(seat_view, placement)
+        seat_view = _placed(seat_view, placement)
     targets = deploy_targets(seat_view.as_state()) if seat_view.phase is Phase.DEPLOY else []
     return board_png(seat_view, names=names, targets=targets, locale=locale)
 

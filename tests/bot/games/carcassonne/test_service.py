@@ -11,6 +11,7 @@ from openskill.models import PlackettLuce
 
 from bot.clock import FakeClock
 from bot.games.base import BOARD, PODIUM, REPLAY
+from bot.games.carcassonne import panel as tiles
 from bot.service import RuleError, ServiceError, Table, TableService, TableSettings, Update
 from engine.carcassonne import DEPLOY, PLACE, Phase
 from engine.carcassonne.ai import next_action, policy_for
@@ -120,6 +121,27 @@ async def test_a_turn_confirmed_at_once_is_stored_whole_in_one_commit_or_not_at_
     finally:
         await other.close()
     assert posted.row.turn == now.turn == red.turn + 1 and posted.view == now
+
+
+async def test_a_turns_clicks_share_one_view_and_a_move_gives_a_new_one(
+    service: TableService,
+) -> None:
+    """A seat's view is worked out once per position (the panel's spots and previews are
+    kept with it), and a stored move gives the next click the new position's view."""
+    table = await open_game(service)
+    _, first = await service.view_for(table.id, ALICE)
+    _, again = await service.view_for(table.id, ALICE)
+    _, bobs = await service.view_for(table.id, BOB)
+    assert again is first and bobs is not first and bobs.seat == "green"
+    panel = tiles.place_panel(first, tiles.TurnDraft())
+    assert panel is not None
+    assert tiles.preview(first, panel.placement) is tiles.preview(again, panel.placement)
+    await service.submit(table.id, ALICE, tiles.place_action(first, panel), first.turn)
+    _, placed = await service.view_for(table.id, ALICE)
+    assert placed is not first and placed.phase is Phase.DEPLOY
+    assert placed.board == tiles.preview(first, panel.placement).board
+    _, after = await service.view_for(table.id, BOB)
+    assert after is not bobs and after.phase is Phase.DEPLOY
 
 
 async def test_two_people_and_an_ai_seat_play_to_the_final_scoring(
