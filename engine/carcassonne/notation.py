@@ -278,6 +278,8 @@ def _check_conservation(state: GameState) -> None:
 
 def _shared(board: Board, state: GameState) -> FeatureRef | None:
     """The anchor of the first feature of ``board`` holding meeples of two sides."""
+    if len(units_in(state.meeples, state.unit_of)) < 2:
+        return None  # one side or none on the map: no feature is shared
     for region in board.regions:
         inside = [m for m in state.meeples if board.region(m.at) is region]
         if len(units_in(inside, state.unit_of)) > 1:
