@@ -6,13 +6,15 @@ A game's panel says only what is its own: its controls, its text and picture
 (:class:`PanelMessage`), and any check of its own on the seat (:meth:`Panels.check_seat`,
 such as whose turn it is). A picture is drawn only when the panel shows a new one: a choice
 that leaves it as it is (a Carcassonne meeple's place, say) edits the text and controls
-and keeps the picture the panel shows (:class:`PanelPicture`).
+and keeps the picture the panel shows (:class:`PanelPicture`); one shown again lately is
+sent as drawn then (:data:`DRAWN`).
 """
 
 from __future__ import annotations
 
 import hashlib
 import io
+from collections import OrderedDict
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import Any, ClassVar
@@ -71,9 +73,43 @@ class PanelPicture:
         return f"{self.stem}-{hashlib.blake2b(what, digest_size=8).hexdigest()}.png"
 
     async def file(self, images: ImageProcess) -> discord.File:
-        """The picture drawn, as a file to attach."""
-        png = await images.run(self.draw, self.view, *self.args)
-        return discord.File(io.BytesIO(png), filename=self.filename)
+        """The picture drawn (or as drawn lately: :data:`DRAWN`), as a file to attach."""
+        name = self.filename
+        png = DRAWN.get(name)
+        if png is None:
+            png = await images.run(self.draw, self.view, *self.args)
+            DRAWN.keep(name, png)
+        return discord.File(io.BytesIO(png), filename=name)
+
+
+class DrawnPictures:
+    """Panels' pictures lately drawn, by file name, the most recent first, within
+    ``budget`` bytes: a picture shown again (the tile taken back into the hand, a shape
+    turned round to where it was, a panel opened again) is not drawn again."""
+
+    def __init__(self, budget: int) -> None:
+        self.budget = budget
+        self._kept: OrderedDict[str, bytes] = OrderedDict()
+        self._bytes = 0
+
+    def get(self, name: str) -> bytes | None:
+        png = self._kept.get(name)
+        if png is not None:
+            self._kept.move_to_end(name)
+        return png
+
+    def keep(self, name: str, png: bytes) -> None:
+        if name in self._kept or len(png) > self.budget:
+            return
+        self._kept[name] = png
+        self._bytes += len(png)
+        while self._bytes > self.budget:
+            _, gone = self._kept.popitem(last=False)
+            self._bytes -= len(gone)
+
+
+DRAWN = DrawnPictures(budget=4 << 20)
+"""The panels' pictures this process drew lately (4 MiB: some sixty maps or more)."""
 
 
 def shows(message: discord.Message | None, picture: PanelPicture) -> bool:

@@ -6,8 +6,10 @@ from types import SimpleNamespace
 from typing import Any
 
 import discord
+import pytest
 
-from cogs.front.panel import PanelPicture, on_own_panel, shows
+from cogs.front import panel as panels
+from cogs.front.panel import DrawnPictures, PanelPicture, on_own_panel, shows
 
 ALICE, BOB = 1, 2
 
@@ -79,3 +81,43 @@ def test_a_panel_shows_a_picture_only_if_it_carries_the_file_of_its_name() -> No
     assert shows(message(picture.filename), picture)
     assert not shows(message(other.filename), picture)
     assert not shows(message(), picture) and not shows(None, picture)
+
+
+class CountedImages:
+    """Draws in this process and counts the pictures drawn."""
+
+    def __init__(self) -> None:
+        self.drawn = 0
+
+    async def run(self, draw: Any, *args: Any) -> bytes:
+        self.drawn += 1
+        return repr(args).encode()
+
+
+async def test_a_picture_shown_again_lately_is_not_drawn_again(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(panels, "DRAWN", DrawnPictures(budget=1 << 20))
+    images = CountedImages()
+    first, other = picture_of((1, 2), "it"), picture_of((1, 3), "it")
+    sent = await first.file(images)  # type: ignore[arg-type]
+    again = await picture_of((1, 2), "it").file(images)  # type: ignore[arg-type]
+    assert images.drawn == 1 and again.filename == sent.filename
+    assert (
+        again.fp.read()
+        == sent.fp.read()
+        == repr((SimpleNamespace(seat="red"), (1, 2), "it")).encode()
+    )
+    await other.file(images)  # type: ignore[arg-type]
+    assert images.drawn == 2
+
+
+def test_the_pictures_kept_stay_within_their_budget_the_oldest_going_first() -> None:
+    kept = DrawnPictures(budget=10)
+    kept.keep("a", b"1234")
+    kept.keep("b", b"5678")
+    assert kept.get("a") == b"1234"  # now the most recent
+    kept.keep("c", b"90ab")
+    assert kept.get("b") is None and kept.get("a") == b"1234" and kept.get("c") == b"90ab"
+    kept.keep("huge", b"x" * 11)
+    assert kept.get("huge") is None and kept.get("a") == b"1234"
