@@ -33,6 +33,7 @@ from contextvars import ContextVar
 from dataclasses import dataclass, field
 from enum import StrEnum
 from importlib import resources
+from typing import Generic, TypeVar
 
 from PIL import Image, ImageDraw
 
@@ -41,6 +42,7 @@ from engine import lettering
 RGB = tuple[int, int, int]
 Point = tuple[float, float]
 Box = tuple[float, float, float, float]
+V = TypeVar("V")
 
 PHONE_WIDTH = 400
 """How wide Discord shows a picture on a phone, in pixels: the width pictures are designed
@@ -486,34 +488,42 @@ class Layer:
         return self.image.width * self.image.height * 4
 
 
-class Layers:
-    """Layers kept for reuse, by a key that holds everything that decides their pixels,
-    the most recently used first, within ``budget`` bytes of images (the oldest go)."""
+class Kept(Generic[V]):
+    """Values kept for reuse, by a key that holds everything that decides them, the most
+    recently used first, within ``budget`` bytes as ``size`` counts them (the oldest go;
+    one larger than the whole budget is not kept)."""
 
-    def __init__(self, budget: int) -> None:
+    def __init__(self, budget: int, size: Callable[[V], int]) -> None:
         self.budget = budget
-        self._kept: OrderedDict[Hashable, Layer] = OrderedDict()
+        self._size = size
+        self._kept: OrderedDict[Hashable, V] = OrderedDict()
         self._bytes = 0
 
-    def get(self, key: Hashable, draw: Callable[[], Layer]) -> Layer:
-        """The layer kept for ``key``, or the one ``draw`` draws (then kept)."""
-        layer = self.find(key)
-        if layer is not None:
-            return layer
-        layer = draw()
-        self._kept[key] = layer
-        self._bytes += layer.bytes
-        while self._bytes > self.budget and self._kept:
-            _, gone = self._kept.popitem(last=False)
-            self._bytes -= gone.bytes
-        return layer
+    def get(self, key: Hashable, draw: Callable[[], V]) -> V:
+        """The value kept for ``key``, or the one ``draw`` makes (then kept)."""
+        value = self.find(key)
+        if value is None:
+            value = draw()
+            self.keep(key, value)
+        return value
 
-    def find(self, key: Hashable) -> Layer | None:
-        """The layer kept for ``key``, if any."""
-        layer = self._kept.get(key)
-        if layer is not None:
+    def find(self, key: Hashable) -> V | None:
+        """The value kept for ``key``, if any."""
+        value = self._kept.get(key)
+        if value is not None:
             self._kept.move_to_end(key)
-        return layer
+        return value
+
+    def keep(self, key: Hashable, value: V) -> None:
+        """Keep ``value`` for ``key`` (the most recent), letting the oldest go as needed."""
+        size = self._size(value)
+        if key in self._kept or size > self.budget:
+            return
+        self._kept[key] = value
+        self._bytes += size
+        while self._bytes > self.budget:
+            _, gone = self._kept.popitem(last=False)
+            self._bytes -= self._size(gone)
 
     def clear(self) -> None:
         self._kept.clear()
@@ -525,6 +535,13 @@ class Layers:
     @property
     def bytes(self) -> int:
         return self._bytes
+
+
+class Layers(Kept[Layer]):
+    """Layers kept for reuse (:class:`Kept`), within ``budget`` bytes of images."""
+
+    def __init__(self, budget: int) -> None:
+        super().__init__(budget, lambda layer: layer.bytes)
 
 
 def _line_box(place: Point, width: float, size: int, anchor: str, bold: bool) -> Box:

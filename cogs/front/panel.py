@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import hashlib
 import io
-from collections import OrderedDict
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import Any, ClassVar
@@ -26,6 +25,7 @@ from bot.service import ServiceError, Table, TableService
 from bot.storage import SeatRow
 from cogs.front.answers import reply
 from cogs.front.components import Controls, MoveForm
+from engine.drawing import Kept
 
 ENDED = ("finished", "abandoned")
 """A table's statuses once its game is over."""
@@ -75,41 +75,17 @@ class PanelPicture:
     async def file(self, images: ImageProcess) -> discord.File:
         """The picture drawn (or as drawn lately: :data:`DRAWN`), as a file to attach."""
         name = self.filename
-        png = DRAWN.get(name)
+        png = DRAWN.find(name)
         if png is None:
             png = await images.run(self.draw, self.view, *self.args)
             DRAWN.keep(name, png)
         return discord.File(io.BytesIO(png), filename=name)
 
 
-class DrawnPictures:
-    """Panels' pictures lately drawn, by file name, the most recent first, within
-    ``budget`` bytes: a picture shown again (the tile taken back into the hand, a shape
-    turned round to where it was, a panel opened again) is not drawn again."""
-
-    def __init__(self, budget: int) -> None:
-        self.budget = budget
-        self._kept: OrderedDict[str, bytes] = OrderedDict()
-        self._bytes = 0
-
-    def get(self, name: str) -> bytes | None:
-        png = self._kept.get(name)
-        if png is not None:
-            self._kept.move_to_end(name)
-        return png
-
-    def keep(self, name: str, png: bytes) -> None:
-        if name in self._kept or len(png) > self.budget:
-            return
-        self._kept[name] = png
-        self._bytes += len(png)
-        while self._bytes > self.budget:
-            _, gone = self._kept.popitem(last=False)
-            self._bytes -= len(gone)
-
-
-DRAWN = DrawnPictures(budget=4 << 20)
-"""The panels' pictures this process drew lately (4 MiB: some sixty maps or more)."""
+DRAWN: Kept[bytes] = Kept(budget=4 << 20, size=len)
+"""The panels' pictures this process drew lately, by file name (4 MiB: some sixty maps or
+more): a picture shown again (the tile taken back into the hand, a shape turned round to
+where it was, a panel opened again) is not drawn again."""
 
 
 def shows(message: discord.Message | None, picture: PanelPicture) -> bool:

@@ -16,6 +16,7 @@ from engine.drawing import (
     OUTPUT_SCALE,
     WHITE,
     Canvas,
+    Kept,
     Layer,
     Layers,
     Pattern,
@@ -117,6 +118,17 @@ def test_kept_layers_stay_within_their_budget_the_most_recently_used_staying() -
     kept.get("a", draw("a again"))
     kept.get("b", draw("b again"))
     assert drawn[-1] == "b again"
+
+
+def test_values_kept_stay_within_their_budget_the_oldest_going_first() -> None:
+    kept: Kept[bytes] = Kept(budget=10, size=len)
+    kept.keep("a", b"1234")
+    kept.keep("b", b"5678")
+    assert kept.find("a") == b"1234"  # now the most recent
+    kept.keep("c", b"90ab")
+    assert kept.find("b") is None and kept.find("a") == b"1234" and kept.find("c") == b"90ab"
+    kept.keep("huge", b"x" * 11)
+    assert kept.find("huge") is None and kept.find("a") == b"1234"
 
 
 @pytest.mark.parametrize("kind", list(Pattern))

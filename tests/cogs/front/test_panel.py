@@ -9,7 +9,8 @@ import discord
 import pytest
 
 from cogs.front import panel as panels
-from cogs.front.panel import DrawnPictures, PanelPicture, on_own_panel, shows
+from cogs.front.panel import PanelPicture, on_own_panel, shows
+from engine.drawing import Kept
 
 ALICE, BOB = 1, 2
 
@@ -97,7 +98,7 @@ class CountedImages:
 async def test_a_picture_shown_again_lately_is_not_drawn_again(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    monkeypatch.setattr(panels, "DRAWN", DrawnPictures(budget=1 << 20))
+    monkeypatch.setattr(panels, "DRAWN", Kept(budget=1 << 20, size=len))
     images = CountedImages()
     first, other = picture_of((1, 2), "it"), picture_of((1, 3), "it")
     sent = await first.file(images)  # type: ignore[arg-type]
@@ -110,14 +111,3 @@ async def test_a_picture_shown_again_lately_is_not_drawn_again(
     )
     await other.file(images)  # type: ignore[arg-type]
     assert images.drawn == 2
-
-
-def test_the_pictures_kept_stay_within_their_budget_the_oldest_going_first() -> None:
-    kept = DrawnPictures(budget=10)
-    kept.keep("a", b"1234")
-    kept.keep("b", b"5678")
-    assert kept.get("a") == b"1234"  # now the most recent
-    kept.keep("c", b"90ab")
-    assert kept.get("b") is None and kept.get("a") == b"1234" and kept.get("c") == b"90ab"
-    kept.keep("huge", b"x" * 11)
-    assert kept.get("huge") is None and kept.get("a") == b"1234"
