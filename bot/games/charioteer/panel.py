@@ -59,23 +59,19 @@ def playable_symbols(seat_view: SeatView, chosen: tuple[int, ...]) -> list[Symbo
         return seat_view.playable_symbols()
     if seat_view.seat is None or seat_view.result is not None:
         return []
-    hand, tokens = seat_view.hand, seat_view.tokens
-    return list(
-        _playable_with(seat_view.seat, hand, tokens, seat_view.crowd, seat_view.options, chosen)
-    )
+    held = (seat_view.seat, seat_view.hand, seat_view.tokens, seat_view.crowd, seat_view.options)
+    return list(_playable_with(held, chosen))
+
+
+Held = tuple[str, tuple[Card, ...], tuple[Token, ...], tuple[Card, ...], RaceOptions]
+"""What a move is checked against: the seat, its hand and tokens, the crowd, the options."""
 
 
 @functools.lru_cache(maxsize=1024)
-def _playable_with(
-    seat: str,
-    hand: tuple[Card, ...],
-    tokens: tuple[Token, ...],
-    crowd: tuple[Card, ...],
-    options: RaceOptions,
-    chosen: tuple[int, ...],
-) -> tuple[Symbol, ...]:
+def _playable_with(held: Held, chosen: tuple[int, ...]) -> tuple[Symbol, ...]:
     """:func:`playable_symbols` of these chosen cards, for what the seat holds (kept: the
     panel asks again at every choice, and the answer never changes)."""
+    tokens = held[2]
     wilds = [i for i, token in enumerate(tokens) if token.kind is TokenKind.WILD]
     playable = []
     for symbol in SYMBOLS:
@@ -86,21 +82,14 @@ def _playable_with(
             for card in chosen
             for with_crowd in (False, True)
         ]
-        if any(_legal(seat, hand, tokens, crowd, options, move) for move in candidates):
+        if any(_legal(held, move) for move in candidates):
             playable.append(symbol)
     return tuple(playable)
 
 
-def _legal(
-    seat: str,
-    hand: tuple[Card, ...],
-    tokens: tuple[Token, ...],
-    crowd: tuple[Card, ...],
-    options: RaceOptions,
-    move: Move,
-) -> bool:
+def _legal(held: Held, move: Move) -> bool:
     try:
-        analyse_hand(seat, hand, tokens, crowd, options, move)
+        analyse_hand(*held, move)
     except EngineError:
         return False
     return True
