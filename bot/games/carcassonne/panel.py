@@ -176,10 +176,8 @@ def deploying_view(seat_view: SeatView, draft: TurnDraft) -> SeatView | None:
     nothing is played yet), or as stored; None while the tile is in hand."""
     if seat_view.phase is Phase.DEPLOY:
         return seat_view
-    chosen = placing(seat_view, draft)
-    if not draft.placed or chosen is None:
-        return None
-    return preview(seat_view, chosen.placement)
+    placement = draft_placement(seat_view, draft)
+    return None if placement is None else preview(seat_view, placement)
 
 
 def deploy_panel(
