@@ -16,6 +16,7 @@ import hashlib
 import io
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Any, ClassVar
 
 import discord
@@ -66,7 +67,7 @@ class PanelPicture:
         """``draw(view, *args)``, named ``{stem}-{digest}.png``."""
         return cls(stem, draw, view, args, (table.id, table.row.seq, view.seat))
 
-    @property
+    @cached_property
     def filename(self) -> str:
         drawn_by = (self.draw.__module__, self.draw.__qualname__)
         what = repr((drawn_by, self.position, self.args)).encode()
