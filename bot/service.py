@@ -1586,11 +1586,21 @@ class TableService:
 
     async def report(self, table_id: int, seq: int) -> TurnReport:
         """The step resolved by action ``seq``, rebuilt from the record."""
+        report = await self.find_report(table_id, lambda report: report.seq == seq)
+        if report is None:
+            raise ServiceError("error.no_such_turn")
+        return report
+
+    async def find_report(
+        self, table_id: int, wanted: Callable[[TurnReport], bool]
+    ) -> TurnReport | None:
+        """The first resolved step ``wanted`` takes: among the latest steps, else in the
+        whole log rebuilt from the record."""
         for reports in (self.recent_reports, self.turn_reports):
             for report in await reports(table_id):
-                if report.seq == seq:
+                if wanted(report):
                     return report
-        raise ServiceError("error.no_such_turn")
+        return None
 
     async def announcements(self, table_id: int | None = None) -> list[Announcement]:
         """What is still to be posted, oldest first, each rendered from the snapshot stored

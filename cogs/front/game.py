@@ -265,10 +265,9 @@ class GameFront(Lobby, Panels, Wording, FollowsUp, commands.GroupCog):
     async def details_text(self, table: Table, turn: int, locale: str | None) -> str:
         """The whole story of ``turn`` (as ``/game log`` tells it), or the status when
         the log no longer holds it."""
-        for reports in (self.service.recent_reports, self.service.turn_reports):
-            for report in await reports(table.id):
-                if report.turn == turn:
-                    return self.log_entry(table, report, locale)[:MESSAGE_LIMIT]
+        report = await self.service.find_report(table.id, lambda report: report.turn == turn)
+        if report is not None:
+            return self.log_entry(table, report, locale)[:MESSAGE_LIMIT]
         return await self.status_text(table, locale)
 
     def status_button(self, table_id: int, turn: int, locale: str | None) -> discord.ui.Item[Any]:
