@@ -10,9 +10,12 @@ from typing import overload
 from dotenv import load_dotenv
 
 from bot.shards import Shards, cluster_shards
+from engine.core import typed_number
 
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR")
 DEFAULT_LOOP_WATCH_MS = 500
+ID_DIGITS = 20
+"""The most digits a number setting has (a Discord id has up to 20)."""
 """A sixth of the 3 seconds Discord gives an answer: a hold that long is worth a warning."""
 SETTINGS: tuple[tuple[str, str], ...] = (
     ("DISCORD_TOKEN", "the bot's token (required to connect)"),
@@ -76,7 +79,7 @@ class Settings:
         if level not in LOG_LEVELS:
             raise SettingsError(f"LOG_LEVEL must be one of {', '.join(LOG_LEVELS)}, not {level!r}")
         guild = os.environ.get("DEV_GUILD_ID", "").strip()
-        if guild and not guild.isdigit():
+        if guild and typed_number(guild, ID_DIGITS) is None:
             raise SettingsError("DEV_GUILD_ID must be a server id (digits) or empty")
         url = os.environ.get("DATABASE_URL", "").strip()
         if url and not url.startswith(("postgresql://", "postgres://")):
@@ -117,9 +120,10 @@ def _whole(name: str, low: int, default: int | None = None) -> int | None:
     text = os.environ.get(name, "").strip()
     if not text:
         return default
-    if not text.isdigit() or int(text) < low:
-        raise SettingsError(f"{name} must be a whole number, {low} or more, not {text!r}")
-    return int(text)
+    number = typed_number(text, ID_DIGITS)
+    if number is None or number < low:
+        raise SettingsError(f"{name} must be a whole number, {low} or more, not {text[:40]!r}")
+    return number
 
 
 def _shards() -> Shards | None:
@@ -142,12 +146,13 @@ def _shards() -> Shards | None:
         raise SettingsError("set SHARD_IDS or CLUSTER_INDEX and CLUSTER_SIZE, not both")
     if ids_text:
         parts = [part.strip() for part in ids_text.split(",")]
-        if not all(part.isdigit() and int(part) < count for part in parts):
+        numbers = [typed_number(part) for part in parts]
+        if not all(number is not None and number < count for number in numbers):
             raise SettingsError(
                 f"SHARD_IDS must list shard numbers from 0 to {count - 1} (like 0,1), "
                 f"not {ids_text!r}"
             )
-        ids = [int(part) for part in parts]
+        ids = [number for number in numbers if number is not None]
         if len(set(ids)) != len(ids):
             raise SettingsError(f"SHARD_IDS lists a shard twice: {ids_text!r}")
         return Shards.of(count, ids)

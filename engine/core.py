@@ -466,6 +466,15 @@ def ruleset_for(ruleset_id: str) -> Ruleset[Any]:
 # --------------------------------------------------------------------------- notation
 
 
+def typed_number(text: str, digits: int = 6) -> int | None:
+    """The whole number ``text`` writes in ASCII digits (at most ``digits`` of them), or
+    None: what a player types or a control carries is read this way, so a ``²`` or an
+    endless number is refused in words, never a ValueError."""
+    if not 0 < len(text) <= digits or not text.isascii() or not text.isdigit():
+        return None
+    return int(text)
+
+
 def read_int(value: JSON, what: str, low: int = 0) -> int:
     """A whole number of a position, ``low`` or more, or a MalformedPosition naming ``what``."""
     if isinstance(value, bool) or not isinstance(value, int) or value < low:

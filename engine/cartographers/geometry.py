@@ -14,6 +14,8 @@ import functools
 from collections.abc import Iterator
 from dataclasses import dataclass
 
+from engine.core import typed_number
+
 SIZE = 11
 CELLS = SIZE * SIZE
 COLUMN_LETTERS = "ABCDEFGHIJK"
@@ -42,11 +44,10 @@ def label(index: int) -> str:
 def parse_label(text: str) -> int | None:
     """The cell a label names (``"c4"`` is read as ``"C4"``), or ``None``."""
     text = text.strip().upper()
-    if len(text) < 2 or text[0] not in COLUMN_LETTERS or not text[1:].isdigit():
+    number = typed_number(text[1:], 2)
+    if not text or text[0] not in COLUMN_LETTERS or number is None or not 1 <= number <= SIZE:
         return None
-    row = int(text[1:]) - 1
-    if not 0 <= row < SIZE:
-        return None
+    row = number - 1
     return cell(row, COLUMN_LETTERS.index(text[0]))
 
 

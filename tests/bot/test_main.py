@@ -169,3 +169,22 @@ def test_help_lists_the_commands_and_every_setting_in_plain_text(tmp_path: Path)
         line for line in done.stdout.splitlines() if line.split()[:1] in ([n] for n in settings)
     ]
     assert len(listed) == len(settings) and all(len(line) <= 80 for line in listed)
+
+
+@pytest.mark.parametrize(
+    ("name", "value"),
+    [
+        ("LOOP_WATCH_MS", "²"),
+        ("WEB_PORT", "8०80"),
+        ("WEB_PORT", "9" * 5000),
+        ("DEV_GUILD_ID", "12²"),
+        ("SHARD_COUNT", "²"),
+    ],
+)
+def test_a_number_setting_in_other_digits_or_endless_is_named_in_one_line(
+    tmp_path: Path, name: str, value: str
+) -> None:
+    done = run_bot(cwd=tmp_path, env={"DISCORD_TOKEN": "x", name: value})
+    assert done.returncode == 2, done.stderr
+    [line] = done.stderr.strip().splitlines()
+    assert name in line and "Traceback" not in done.stderr

@@ -42,7 +42,7 @@ from engine.carcassonne import (
 from engine.carcassonne.render import board_png
 from engine.carcassonne.rules import deploy_targets, place
 from engine.carcassonne.text import target_words
-from engine.core import JSON, Action
+from engine.core import JSON, Action, typed_number
 from engine.i18n import base_locale
 
 SPOTS_PER_PAGE = 25
@@ -241,9 +241,10 @@ def choose(seat_view: SeatView, draft: TurnDraft, verb: str, values: Sequence[st
 
 
 def _index(value: str, count: int) -> int:
-    if not value.isdigit() or not value.isascii() or int(value) >= count:
+    index = typed_number(value)
+    if index is None or index >= count:
         raise ServiceError("game.stale_choice")
-    return int(value)
+    return index
 
 
 def placed(seat_view: SeatView, draft: TurnDraft) -> TurnDraft:

@@ -42,7 +42,7 @@ from engine.cartographers.placement import (
 )
 from engine.cartographers.scoring import score
 from engine.cartographers.sheet import MapSheet
-from engine.core import JSON, EngineError
+from engine.core import JSON, EngineError, typed_number
 
 FALLBACK = "1x1"
 """The shape select's value for the 1×1 square (allowed only when no shape fits)."""
@@ -144,9 +144,10 @@ def apply_choice(draft: DrawDraft, verb: str, values: Sequence[str]) -> DrawDraf
     if verb == "shape":
         if value == FALLBACK:
             return dataclasses.replace(draft, shape=None, fallback=True, rotation=0, flip=False)
-        if not value.isdigit() or not 0 <= int(value) <= 9:
+        shape = typed_number(value, 1)
+        if shape is None:
             raise DrawDraftError("error.stale_choice")
-        return dataclasses.replace(draft, shape=int(value), fallback=False)
+        return dataclasses.replace(draft, shape=shape, fallback=False)
     if verb == "suggest":
         return dataclasses.replace(draft, rotation=0, flip=False, row=None, col=None)
     if verb == "rotate":
@@ -154,11 +155,12 @@ def apply_choice(draft: DrawDraft, verb: str, values: Sequence[str]) -> DrawDraf
     if verb == "flip":
         return dataclasses.replace(draft, flip=not draft.flip)
     if verb in ("row", "col"):
-        if not value.isdigit() or not 0 <= int(value) < SIZE:
+        number = typed_number(value, 2)
+        if number is None or number >= SIZE:
             raise DrawDraftError("error.stale_choice")
         if verb == "row":
-            return dataclasses.replace(draft, row=int(value))
-        return dataclasses.replace(draft, col=int(value))
+            return dataclasses.replace(draft, row=number)
+        return dataclasses.replace(draft, col=number)
     if verb == "at":
         row, col = parse_cell(value)
         return dataclasses.replace(draft, row=row, col=col)

@@ -172,7 +172,19 @@ def test_choices_move_the_draft() -> None:
 
 @pytest.mark.parametrize(
     ("verb", "value"),
-    [("terrain", "lava"), ("shape", "x"), ("row", "11"), ("col", "-1"), ("at", "Z9"), ("zap", "")],
+    [
+        ("terrain", "lava"),
+        ("shape", "x"),
+        ("shape", "²"),
+        ("row", "11"),
+        ("row", "²"),
+        ("col", "-1"),
+        ("col", "٣"),
+        ("col", "9" * 5000),
+        ("at", "Z9"),
+        ("at", "C²"),
+        ("zap", ""),
+    ],
 )
 def test_forged_choices_are_refused(verb: str, value: str) -> None:
     with pytest.raises(DrawDraftError):
@@ -182,7 +194,7 @@ def test_forged_choices_are_refused(verb: str, value: str) -> None:
 def test_typed_cells() -> None:
     assert parse_cell("C4") == (3, 2)
     assert parse_cell("k11") == (10, 10)
-    for bad in ("", "L1", "A12", "A0", "4C", "C4 D5"):
+    for bad in ("", "L1", "A12", "A0", "4C", "C4 D5", "C²", "C٣", "C" + "9" * 5000):
         with pytest.raises(DrawDraftError):
             parse_cell(bad)
 
