@@ -90,6 +90,25 @@ class NoticeChoices:
         # A wall-clock hour the clocks skip (spring forward) is taken as the hour after.
         return wall.astimezone(dt.UTC).timestamp()
 
+    def waking_after(self, start: float, hours: float, most: float) -> float:
+        """The moment the member has had ``hours`` of waking time (their quiet hours not
+        counted) since ``start``, or ``start + most``, whichever comes first."""
+        left, now = hours * HOUR, start
+        zone = zoneinfo.ZoneInfo(self.time_zone) if self.time_zone else None
+        while left > 0 and now < start + most:
+            end = self.quiet_end(now)
+            if end is not None:
+                now = end
+                continue
+            if zone is None or self.quiet_from is None:
+                now += left
+                break
+            local = dt.datetime.fromtimestamp(now, zone)
+            to_next_hour = HOUR - (local.minute * 60 + local.second + local.microsecond / 1e6)
+            step = min(left, to_next_hour)
+            now, left = now + step, left - step
+        return min(now, start + most)
+
 
 @dataclass(frozen=True)
 class Delivery:

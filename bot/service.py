@@ -54,7 +54,7 @@ from bot.storage import (
     row_after,
 )
 from bot.text import t
-from bot.timebank import MIN_BANK_SECONDS, Away, Clocks, clocks_from_json
+from bot.timebank import VOTE_OPENS, Away, Clocks, clocks_from_json
 from engine.core import (
     JSON,
     Action,
@@ -148,10 +148,8 @@ class TableSettings:
             raise ServiceError("error.bad_ai_level")
         if self.turn_seconds is not None and self.turn_seconds < MIN_TURN_SECONDS:
             raise ServiceError("error.bad_turn_limit")
-        if self.bank is not None:
-            reserve, increment = self.bank
-            if reserve < MIN_BANK_SECONDS or not 0 <= increment <= reserve:
-                raise ServiceError("error.bad_bank")
+        if self.bank is not None and not timebank.bank_in_bounds(self.bank):
+            raise ServiceError("error.bad_bank")
         return dataclasses.replace(
             self,
             turn_seconds=None if self.bank is not None else self.turn_seconds,
@@ -262,10 +260,22 @@ class Table:
         return clocks_from_json(self.row.clocks)
 
     def clock(self, seat: str) -> dict[str, float]:
-        """The seat's clock (:mod:`bot.timebank`): empty for a table started before them."""
-        return self.clocks.get(seat, {})
+        """The seat's clock (:mod:`bot.timebank`): empty for a table started before them.
+        A table whose players may not be away (a tournament's, unless its organiser allows
+        it) shows no absence, whatever was recorded: its seats' time runs as anyone's."""
+        clock = self.clocks.get(seat, {})
+        if self.settings.away_refused:
+            return timebank.with_away({seat: clock}, [seat], None)[seat]
+        return clock
 
     def expiry(self, seat: str) -> float | None:
+        """When the seat, owing a move, runs out of time or its vote decides (None: never,
+        or it owes none)."""
+        times = [self.runs_out(seat), self.vote_due(seat)]
+        known = [time for time in times if time is not None]
+        return min(known) if known else None
+
+    def runs_out(self, seat: str) -> float | None:
         """When the seat, owing a move, runs out of time (None: never, or it owes none)."""
         settings = self.settings
         clock = self.clock(seat)
@@ -277,6 +287,15 @@ class Table:
             bank=settings.bank,
             pauses=settings.away_pauses,
         )
+
+    def vote_opens(self, seat: str) -> float | None:
+        """When the vote opened on the seat's owed move may decide (None: no vote open)."""
+        return self.clock(seat).get(VOTE_OPENS)
+
+    def vote_due(self, seat: str) -> float | None:
+        """When the vote on the seat's owed move takes effect, when its votes so far hand
+        the seat over (:data:`bot.timebank.VOTE_DUE`)."""
+        return self.clock(seat).get(timebank.VOTE_DUE)
 
     def away_until(self, seat: str, now: float) -> float | None:
         """Until when the seat's member is away, if they are away at ``now``."""
@@ -319,6 +338,8 @@ class Update:
     changed_move: bool = False
     turns: tuple[TurnReport, ...] = ()
     result: Standing | None = None
+    vote: Vote | None = None
+    """The vote on an absent player's seat that this call decided, if one did."""
 
     @property
     def resolved(self) -> bool:
@@ -349,7 +370,9 @@ def _decision(votes: Sequence[str], voters: int) -> str | None:
 @dataclass(frozen=True)
 class Vote:
     """A vote cast on an absent player's seat: the table before it, the seat, the votes so
-    far among how many voters, the decision if one is made and what it did."""
+    far among how many voters, the decision if one is made and what it did. Cast in the
+    absent player's grace, a decision waits until ``opens`` (``pending``: what it will be
+    then, unless the seat moves first)."""
 
     table: Table
     seat: SeatRow
@@ -357,6 +380,20 @@ class Vote:
     voters: int
     decision: str | None
     update: Update | None
+    opens: float = 0.0
+    pending: str | None = None
+
+
+@dataclass(frozen=True)
+class VoteOpening:
+    """A vote opened (``opened``) or found open on ``seat``, owing its move since
+    ``since``: it decides no earlier than ``opens``, the end of its player's grace."""
+
+    table: Table
+    seat: SeatRow
+    since: float
+    opens: float
+    opened: bool
 
 
 @dataclass(frozen=True)
@@ -867,7 +904,7 @@ class TableService:
         if reserve is not None:
             for clock in clocks.values():
                 clock.setdefault("left", float(reserve))
-        if table.row.guild_id is not None:
+        if table.row.guild_id is not None and not settings.away_refused:
             aways = await self.storage.aways(table.row.guild_id, now)
             for seat in seats:
                 if seat.user_id in aways:
@@ -1212,6 +1249,15 @@ class TableService:
                 expiries = {seat: loaded.table.expiry(seat) for seat in host.waiting_for(state)}
                 due = [seat for seat, time in expiries.items() if time is not None and time <= now]
                 seat = due[0] if due else host.waiting_for(state)[0]
+                vote_due = loaded.table.vote_due(seat)
+                runs_out = loaded.table.runs_out(seat)
+                if (
+                    vote_due is not None
+                    and vote_due <= now
+                    and (runs_out is None or runs_out > now)
+                ):
+                    updates.append(await self._vote_takes_effect(loaded, seat))
+                    continue
                 seat_row = loaded.table.seat(seat)
                 log.info("table %d: seat %s timed out at stage %d", table_id, seat, stage)
                 action = None
@@ -1373,7 +1419,10 @@ class TableService:
         """The table's clocks once ``seats`` replace its own: a seat that changed hands
         drops its former player's absence."""
         changed = [seat.seat for seat in seats if table.seat(seat.seat).user_id != seat.user_id]
-        return timebank.with_away(table.clocks, changed, None)
+        clocks = timebank.with_away(table.clocks, changed, None)
+        for seat in changed:
+            clocks = timebank.with_vote(clocks, seat, None)
+        return clocks
 
     async def _may_hand_over(
         self, table: Table, seat: SeatRow, by_user: int, *, admin: bool
@@ -1405,6 +1454,10 @@ class TableService:
         now = self.clock.now()
         if until <= now:
             raise ServiceError("error.away_in_past")
+        if until - now > timebank.MAX_AWAY_SECONDS:
+            raise ServiceError(
+                "error.away_too_long", days=timebank.MAX_AWAY_SECONDS // timebank.DAY
+            )
         for table_id, _ in await self.storage.running_seats_of(guild_id, user_id):
             if (await self._table(table_id)).settings.away_refused:
                 raise ServiceError("error.away_refused", table=table_id)
@@ -1441,6 +1494,8 @@ class TableService:
                 table = await self._table(table_id)
                 if table.status != RUNNING or table.seat(seat).user_id != user_id:
                     continue
+                if table.settings.away_refused:
+                    continue
                 kept = away if table.settings.away_pauses or not back else None
                 clocks = timebank.with_away(table.clocks, [seat], kept)
                 deadline = table.deadline_of(clocks, table.waiting)
@@ -1456,20 +1511,74 @@ class TableService:
 
     def may_vote_on(self, table: Table, seat: str) -> float | None:
         """Since when ``seat`` owes its move, if the other players may now vote to hand it
-        to the AI (a table without a time limit, a seat owing a move for long enough)."""
-        if table.status != RUNNING or table.settings.limited or table.seat(seat).is_ai:
+        to the AI: at a table without a time limit, once it has owed its move for
+        :data:`~bot.timebank.VOTE_AFTER`; where banks pause while a member is away, once it
+        has owed its move for :data:`~bot.timebank.AWAY_VOTE_AFTER` while its member was
+        away. Elsewhere the seat's time runs out (every limit has a bound)."""
+        if table.status != RUNNING or table.seat(seat).is_ai or seat not in table.waiting:
             return None
-        since = table.clock(seat).get("since")
-        if since is None or seat not in table.waiting:
+        clock = table.clock(seat)
+        since = clock.get("since")
+        if since is None:
             return None
-        return since if self.clock.now() - since >= timebank.VOTE_AFTER else None
+        now, settings = self.clock.now(), table.settings
+        if not settings.limited:
+            return since if now - since >= timebank.VOTE_AFTER else None
+        if settings.bank is not None and settings.away_pauses:
+            return since if timebank.owed_away(clock, now) >= timebank.AWAY_VOTE_AFTER else None
+        return None
+
+    @staticmethod
+    def no_vote_yet(table: Table) -> ServiceError:
+        """The refusal of a vote nobody may open yet, in the table's own terms."""
+        settings = table.settings
+        if settings.limited and settings.bank is not None and settings.away_pauses:
+            days = timebank.AWAY_VOTE_AFTER // timebank.DAY
+            return ServiceError("error.no_vote_yet_away", days=days)
+        return ServiceError("error.no_vote_yet")
+
+    async def open_vote(self, table_id: int, opener_id: int) -> VoteOpening:
+        """A seated player opens the vote on the seat that has owed its move longest among
+        those the others may vote on (:meth:`may_vote_on`), not their own. It decides no
+        earlier than the end of that seat's player's grace: :data:`~bot.timebank.
+        VOTE_GRACE_HOURS` of their waking hours from now (their quiet hours not counted),
+        at most :data:`~bot.timebank.MAX_VOTE_GRACE`. A vote already open on that move is
+        found, not opened again (its grace stays)."""
+        async with self._locked(table_id):
+            table = (await self._running(table_id)).table
+            if table.seat_of(opener_id) is None:
+                raise ServiceError("error.not_seated")
+            owing = [
+                (since, seat)
+                for seat in table.waiting_humans()
+                if seat.user_id != opener_id
+                and (since := self.may_vote_on(table, seat.seat)) is not None
+            ]
+            if not owing:
+                raise self.no_vote_yet(table)
+            since, absent = min(owing, key=lambda pair: pair[0])
+            opens = table.vote_opens(absent.seat)
+            if opens is not None:
+                return VoteOpening(table, absent, since, opens, opened=False)
+            assert absent.user_id is not None
+            now = self.clock.now()
+            choices = (await self.notices.member(absent.user_id)).choices
+            opens = choices.waking_after(now, timebank.VOTE_GRACE_HOURS, timebank.MAX_VOTE_GRACE)
+            clocks = timebank.with_vote(table.clocks, absent.seat, opens)
+            await self.storage.update_table(table_id, now, clocks=dict(clocks))
+            self._forget(table_id)
+            log.info("table %d: a vote opened on seat %s", table_id, absent.seat)
+            return VoteOpening(await self._table(table_id), absent, since, opens, opened=True)
 
     async def vote(self, table_id: int, voter_id: int, seat: str, turn: int, choice: str) -> Vote:
         """A seated player's vote on handing ``seat``, owing its move in ``turn`` (the stage
         the vote was opened in), to the AI: ``turn`` (this move), ``game`` (the rest
         of the game) or ``wait``. The majority of the other human players decides (a tie,
-        nothing); a vote once the seat has moved is void. When the vote hands the seat over,
-        the seat's move is played (this turn) or the seat becomes an AI seat."""
+        nothing); a vote once the seat has moved is void, and so is one on a seat no vote
+        was opened on (:meth:`open_vote`). A vote cast in the absent player's grace is
+        counted, and what the votes then decide takes effect when the grace ends (the time
+        limits' dispatcher sees to it), unless the seat moves first. When the vote hands
+        the seat over, its move is played (this turn) or it becomes an AI seat."""
         if choice not in VOTE_CHOICES:
             raise ServiceError("error.vote_void")
         async with self._locked(table_id):
@@ -1484,29 +1593,77 @@ class TableService:
             if absent.user_id == voter_id:
                 raise ServiceError("error.vote_self")
             owing = self.may_vote_on(table, seat)
-            if owing is None or table.row.turn != turn:
+            opens = table.vote_opens(seat)
+            if owing is None or opens is None or table.row.turn != turn:
                 raise ServiceError("error.vote_void")
             votes = await self.storage.cast_vote(table_id, seat, owing, voter_id, choice)
             voters = {s.user_id for s in table.humans if s.user_id != absent.user_id}
-            counted = [votes[voter] for voter in sorted(votes) if voter in voters]
+            counted = tuple(votes[voter] for voter in sorted(votes) if voter in voters)
             decision = _decision(counted, len(voters))
-            update = None
-            if decision == "turn":
-                level = self._ai_level(table)
-                update = await self._play_ai(loaded, seat, level, SOURCE_TIMEOUT)
-            elif decision == "game":
-                level = self._ai_level(table)
-                replaced = [
-                    dataclasses.replace(s, user_id=None, ai_level=level, name=f"{s.name} (AI)")
-                    if s.seat == seat
-                    else s
-                    for s in table.seats
-                ]
-                await self.storage.replace_seats(table_id, replaced, self.clock.now())
-                self._forget(table_id)
-                update = Update(await self._table(table_id), seat)
             log.info("table %d: vote on seat %s: %s (%s)", table_id, seat, choice, decision)
-            return Vote(table, absent, tuple(counted), len(voters), decision, update)
+            now = self.clock.now()
+            if now < opens:
+                due = opens if decision in ("turn", "game") else None
+                if due != table.vote_due(seat):
+                    clocks = timebank.with_vote(table.clocks, seat, opens, due=due)
+                    deadline = table.deadline_of(clocks, table.waiting)
+                    await self.storage.update_table(
+                        table_id, now, clocks=dict(clocks), deadline=deadline
+                    )
+                    self._forget(table_id)
+                    self.deadline_changed.set()
+                return Vote(table, absent, counted, len(voters), None, None, opens, decision)
+            update = await self._hand_over_by_vote(loaded, seat, decision)
+            return Vote(table, absent, counted, len(voters), decision, update, opens)
+
+    async def _hand_over_by_vote(
+        self, loaded: _Loaded, seat: str, decision: str | None
+    ) -> Update | None:
+        """What a vote's ``decision`` does to ``seat``: the AI plays its move (``turn``) or
+        takes the seat (``game``); otherwise nothing (None)."""
+        table = loaded.table
+        level = self._ai_level(table)
+        if decision == "turn":
+            return await self._play_ai(loaded, seat, level, SOURCE_TIMEOUT)
+        if decision == "game":
+            replaced = [
+                dataclasses.replace(s, user_id=None, ai_level=level, name=f"{s.name} (AI)")
+                if s.seat == seat
+                else s
+                for s in table.seats
+            ]
+            clocks = timebank.with_vote(table.clocks, seat, None)
+            deadline = table.deadline_of(clocks, table.waiting)
+            await self.storage.replace_seats(
+                table.id, replaced, self.clock.now(), clocks=dict(clocks), deadline=deadline
+            )
+            self._forget(table.id)
+            return Update(await self._table(table.id), seat)
+        return None
+
+    async def _vote_takes_effect(self, loaded: _Loaded, seat: str) -> Update:
+        """The end of the absent player's grace, the seat still owing its move: what the
+        votes cast in it decide now takes effect (a voter may have changed their mind)."""
+        table = loaded.table
+        absent = table.seat(seat)
+        owing = table.clock(seat).get("since")
+        opens = table.vote_opens(seat) or self.clock.now()
+        votes = {} if owing is None else await self.storage.votes(table.id, seat, owing)
+        voters = {s.user_id for s in table.humans if s.user_id != absent.user_id}
+        counted = tuple(votes[voter] for voter in sorted(votes) if voter in voters)
+        decision = _decision(counted, len(voters))
+        log.info("table %d: the vote on seat %s takes effect (%s)", table.id, seat, decision)
+        update = await self._hand_over_by_vote(loaded, seat, decision)
+        if update is None:  # nothing handed over: the seat waits, the vote stays open
+            clocks = timebank.with_vote(table.clocks, seat, opens)
+            deadline = table.deadline_of(clocks, table.waiting)
+            await self.storage.update_table(
+                table.id, self.clock.now(), clocks=dict(clocks), deadline=deadline
+            )
+            self._forget(table.id)
+            update = Update(await self._table(table.id))
+        vote = Vote(table, absent, counted, len(voters), decision, update, opens)
+        return dataclasses.replace(update, vote=vote)
 
     async def _abandon(self, table: Table) -> Update:
         await self.storage.update_table(table.id, self.clock.now(), status=ABANDONED, deadline=None)
@@ -1722,6 +1879,8 @@ __all__ = [
     "TableSettings",
     "TurnReport",
     "Update",
+    "Vote",
+    "VoteOpening",
     "game_record",
     "seat_owes",
 ]

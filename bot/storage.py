@@ -1137,6 +1137,10 @@ class Storage:
                 )
             ]
         )
+        return await self.votes(table_id, seat, since)
+
+    async def votes(self, table_id: int, seat: str, since: float) -> dict[int, str]:
+        """The votes on handing ``seat`` (owing since ``since``) to the AI, by voter."""
         rows = await self._all(
             "SELECT voter_id, choice FROM seat_votes WHERE table_id = ? AND seat = ? AND since = ?",
             (table_id, seat, since),

@@ -34,6 +34,7 @@ from bot.shards import EVERY_SHARD
 from bot.storage import StorageError
 from bot.text import catalogue, know_command_ids
 from cogs.community import CommunityCog
+from cogs.front import vote
 from cogs.front.announce import Announcer
 from cogs.front.answers import FOLLOW_UP, refuse
 from cogs.front.away import AwayCog
@@ -330,6 +331,8 @@ class CircusBot(commands.AutoShardedBot):
             try:
                 await self.service.wait_until_due(IDLE_WAKEUP)
                 for update in await self.service.fire_due():
+                    if update.vote is not None:
+                        await vote.announce_result(self.announcer, update.vote)
                     await self.announcer.settle(update.table.id)
                 for table, number in await self.service.reminders_due():
                     await self.announcer.remind(table, number)

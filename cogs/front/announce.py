@@ -697,22 +697,31 @@ class Announcer(FollowsUp):
         deadline = f"<t:{int(table.row.deadline)}:R>" if table.row.deadline else None
         link = latest_post_link(table)
         pinged = [seat for seat in seats if told[seat.user_id or 0].ping]
+        locale = table.row.locale
         for seat in seats:
             assert seat.user_id is not None
             chosen = told[seat.user_id]
             if chosen.dm:
                 text, buttons = await self.front(table).turn_notice(table, seat.user_id)
                 if deadline is not None:
-                    text = f"{text}\n{t(table.row.locale, 'reminder.runs_out', deadline=deadline)}"
+                    text = f"{text}\n{t(locale, 'reminder.runs_out', deadline=deadline)}"
+                opens = table.vote_opens(seat.seat)
+                if opens is not None:
+                    text = f"{text}\n{t(locale, 'vote.pending_you', opens=timestamp(opens))}"
                 await self.send_dm(table, channel, seat.user_id, seat.name, text, buttons, link)
             elif chosen.held_until is not None:
                 await self.owe_next(table, seat.user_id, chosen)
         if not pinged:
             return
         people = ", ".join(mention(seat.user_id, seat.name) for seat in pinged)
-        text = t(table.row.locale, key, people=people, deadline=deadline or "")
+        text = t(locale, key, people=people, deadline=deadline or "")
         if key == "reminder.again" and deadline is not None:
-            text = f"{text} {t(table.row.locale, 'reminder.runs_out', deadline=deadline)}"
+            text = f"{text} {t(locale, 'reminder.runs_out', deadline=deadline)}"
+        for seat in pinged:
+            opens = table.vote_opens(seat.seat)
+            if opens is not None:
+                person = mention(seat.user_id, seat.name)
+                text = f"{text}\n{t(locale, 'vote.pending', person=person, opens=timestamp(opens))}"
         try:
             await channel.send(text, allowed_mentions=pings(seat.user_id for seat in pinged))
         except TRANSIENT:

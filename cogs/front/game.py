@@ -240,11 +240,12 @@ class GameFront(Lobby, Panels, Wording, FollowsUp, commands.GroupCog):
 
     def board_view(self, table: Table, turn: int, locale: str | None) -> discord.ui.View:
         """A board's controls: open the panel, the status and, at a table without a time
-        limit, the vote on an absent player's seat."""
+        limit or whose banks pause while a member is away, the vote on an absent player's
+        seat."""
         view = discord.ui.View(timeout=None)
         view.add_item(self.open_button(table.id, turn, locale))
         view.add_item(self.status_button(table.id, turn, locale))
-        if not table.settings.limited:
+        if vote.offers_vote(table):
             view.add_item(vote.board_button(self.controls, table, turn, locale))
         return view
 
@@ -369,7 +370,9 @@ class GameFront(Lobby, Panels, Wording, FollowsUp, commands.GroupCog):
             elif verb == self.controls.opens:
                 await self.open_panel(interaction, table, turn)
             elif vote.is_vote(verb):
-                if await vote.on_vote(interaction, self.service, self.controls, table, verb, turn):
+                if await vote.on_vote(
+                    interaction, self.announcer, self.controls, table, verb, turn
+                ):
                     await self.settle(table.id)
             else:
                 await self.play(Click(interaction, table, verb, turn, values))

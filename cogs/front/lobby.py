@@ -22,7 +22,7 @@ from bot.community.server import ServerSettingsStore
 from bot.games.base import ServiceError
 from bot.service import DEFAULT_TURN_LIMIT, TURN_LIMITS, Table, TableService, TableSettings
 from bot.text import t
-from bot.timebank import BANK_PRESETS, DAY, HOUR, parse_bank
+from bot.timebank import BANK_PRESETS, DAY, HOUR, bank_in_bounds, parse_bank
 from cogs.front.announce import Announcer
 from cogs.front.answers import (
     FOR_THREADS,
@@ -126,11 +126,11 @@ def time_control(
 ) -> dict[str, Any]:
     """A table's time control (its settings' fields) from a ``/… new``'s options: a time
     per turn, a bank preset (``bank_daily``), or a bank typed like ``36h+12h``, which wins
-    over the preset."""
+    over the preset (refused in words when it does not read as one or is out of bounds)."""
     bank = None
     if time_bank:
         bank = parse_bank(time_bank)
-        if bank is None:
+        if bank is None or not bank_in_bounds(bank):
             raise ServiceError("error.bad_bank")
     elif turn_limit.startswith("bank_"):
         bank = BANK_PRESETS.get(turn_limit.removeprefix("bank_"))

@@ -173,3 +173,30 @@ async def test_turning_dms_on_brings_back_the_default_notices(service: TableServ
     await store.choose(BOB, NoticeChoices(mode="none"))
     await storage.set_dm(BOB, False)
     assert (await store.member(BOB)).choices.mode == "none"
+
+
+@pytest.mark.parametrize(
+    ("quiet", "opened", "hours", "ends"),
+    [
+        ((23, 7), (2026, 1, 15, 3, 0), 12, (2026, 1, 15, 19, 0)),
+        ((23, 7), (2026, 1, 15, 20, 17), 12, (2026, 1, 16, 16, 17)),
+        ((None, None), (2026, 1, 15, 3, 0), 12, (2026, 1, 15, 15, 0)),
+        ((1, 5), (2026, 3, 29, 0, 30), 2, (2026, 3, 29, 6, 30)),  # spring forward at 2:00
+        ((8, 7), (2026, 1, 15, 20, 0), 12, (2026, 1, 18, 20, 0)),  # capped at 3 days
+    ],
+)
+def test_waking_hours_leave_the_quiet_hours_out_and_are_capped(
+    quiet: tuple[int | None, int | None],
+    opened: tuple[int, ...],
+    hours: int,
+    ends: tuple[int, ...],
+) -> None:
+    rome = zoneinfo.ZoneInfo("Europe/Rome")
+    choices = NoticeChoices(
+        time_zone="Europe/Rome" if quiet[0] is not None else None,
+        quiet_from=quiet[0],
+        quiet_until=quiet[1],
+    )
+    start = dt.datetime(*opened, tzinfo=rome).timestamp()
+    end = choices.waking_after(start, hours, 3 * 86400)
+    assert dt.datetime.fromtimestamp(end, rome) == dt.datetime(*ends, tzinfo=rome)

@@ -11,7 +11,16 @@ from bot.community.desk import TournamentDesk
 from bot.community.rounds import TournamentTables
 from bot.community.tournament import TournamentSettings
 from bot.service import ServiceError, Table, TableService, TableSettings
-from bot.timebank import BANK_PRESETS, HOUR, VOTE_AFTER, parse_bank, parse_duration
+from bot.timebank import (
+    BANK_PRESETS,
+    DAY,
+    HOUR,
+    MAX_AWAY_SECONDS,
+    VOTE_AFTER,
+    VOTE_GRACE_HOURS,
+    parse_bank,
+    parse_duration,
+)
 from engine.core import Rng
 from tests.bot.conftest import first_choice
 
@@ -205,12 +214,18 @@ async def test_away_is_refused_in_a_tournament_game_unless_the_organiser_allows_
 
 
 async def absent_table(service: TableService, clock: FakeClock, users: list[int]) -> Table:
-    """A Charioteer game without a time limit where everyone but dave moved a day ago."""
+    """A Charioteer game without a time limit where everyone but dave moved a day ago,
+    and alice opened the vote on his seat as long ago as his grace lasts (he chose no
+    quiet hours: 12 hours)."""
     table = await open_game(service, "charioteer", users, turn_seconds=None)
     for user in users:
         if user != DAVE:
             await move(service, table.id, user)
     clock.advance(VOTE_AFTER)
+    opening = await service.open_vote(table.id, ALICE)
+    assert opening.opened and opening.seat.user_id == DAVE
+    assert opening.opens == clock.now() + VOTE_GRACE_HOURS * HOUR
+    clock.advance(VOTE_GRACE_HOURS * HOUR)
     return await service.table(table.id)
 
 
@@ -271,7 +286,14 @@ async def test_a_vote_after_the_player_moved_is_void_and_none_before_a_day(
     with pytest.raises(ServiceError) as early:
         await service.vote(table.id, ALICE, seat, turn, "turn")
     assert early.value.key == "error.vote_void"
+    with pytest.raises(ServiceError) as not_yet:
+        await service.open_vote(table.id, ALICE)
+    assert not_yet.value.key == "error.no_vote_yet"
     clock.advance(1)
+    with pytest.raises(ServiceError) as unopened:
+        await service.vote(table.id, ALICE, seat, turn, "turn")
+    assert unopened.value.key == "error.vote_void"
+    await service.open_vote(table.id, ALICE)
     await move(service, table.id, DAVE)
     with pytest.raises(ServiceError) as void:
         await service.vote(table.id, ALICE, seat, turn, "turn")
@@ -308,3 +330,120 @@ async def test_a_tournament_opens_its_tables_on_the_organisers_time_control(
     with pytest.raises(ServiceError) as refused:
         await service.set_away(GUILD, BOB, service.clock.now() + HOUR)
     assert refused.value.key == "error.away_refused"
+
+
+def test_durations_read_ascii_digits_only_and_nothing_typed_is_too_large_to_read() -> None:
+    for typed in ("²h+1h", "1h+٣h", "9" * 4400 + "d+1h", "9" * 7 + "m+1h", "1h+-1h"):
+        assert parse_bank(typed) is None, typed
+    for typed in ("²d", "٣d", "9" * 4400 + "d", "1d²"):
+        assert parse_duration(typed) is None, typed
+    assert parse_duration("999999m") == 999999 * 60
+
+
+@pytest.mark.parametrize(
+    ("bank", "fits"),
+    [
+        ((14 * DAY, 3 * DAY), True),
+        ((60, 0), True),
+        ((59, 0), False),
+        ((14 * DAY + 1, HOUR), False),
+        ((7 * DAY, 3 * DAY + 1), False),
+        ((2 * HOUR, 3 * HOUR), False),
+        ((9999 * DAY, 9999 * DAY), False),
+        ((10**40 * DAY, DAY), False),
+    ],
+)
+async def test_a_bank_beyond_its_bounds_opens_no_lobby(
+    service: TableService, bank: tuple[int, int], fits: bool
+) -> None:
+    settings = TableSettings(seats=2, options=OPTIONS["charioteer"], bank=bank)
+    if fits:
+        table = await open_game(service, "charioteer", [ALICE, BOB], bank=bank)
+        assert table.row.deadline == service.clock.now() + bank[0]
+        return
+    with pytest.raises(ServiceError) as refused:
+        await service.open_lobby(
+            game="charioteer", host_id=ALICE, host_name="alice", settings=settings, guild_id=GUILD
+        )
+    assert refused.value.key == "error.bad_bank"
+
+
+async def test_an_absence_is_at_most_thirty_days(service: TableService) -> None:
+    now = service.clock.now()
+    with pytest.raises(ServiceError) as refused:
+        await service.set_away(GUILD, BOB, now + MAX_AWAY_SECONDS + 1)
+    assert refused.value.key == "error.away_too_long" and refused.value.params["days"] == 30
+    await service.set_away(GUILD, BOB, now + MAX_AWAY_SECONDS)
+    assert await service.away_until(GUILD, BOB) == now + MAX_AWAY_SECONDS
+
+
+async def test_a_table_refusing_absences_ignores_one_its_clocks_recorded(
+    service: TableService, clock: FakeClock
+) -> None:
+    """An absence recorded at a tournament table before absences were kept off such tables
+    (a database of an earlier version): its seat's time runs as anyone's."""
+    table = await open_game(service, "charioteer", [ALICE, BOB], away_refused=True)
+    deadline = table.row.deadline
+    away = {"away_since": clock.now(), "away_until": clock.now() + DAY}
+    clocks = {seat: {**clock_of, **away} for seat, clock_of in table.clocks.items()}
+    await service.storage.update_table(table.id, clock.now(), clocks=clocks)
+    service._forget(table.id)
+    table = await service.table(table.id)
+    assert all(table.expiry(seat.seat) == deadline for seat in table.seats)
+    assert table.away_until("A", clock.now()) is None
+    assert await service.fire_due() == []
+
+
+async def test_votes_in_the_grace_take_effect_when_it_ends_unless_the_seat_moves(
+    service: TableService, clock: FakeClock
+) -> None:
+    """Alice and bob vote dave's seat over in his grace: nothing happens until it ends,
+    then the dispatcher plays his move; at a second table he moves in his grace, and
+    nothing is owed any more."""
+    users = [ALICE, BOB, DAVE]
+    for moves_in_time in (False, True):
+        table = await open_game(service, "charioteer", users, turn_seconds=None)
+        for user in (ALICE, BOB):
+            await move(service, table.id, user)
+        clock.advance(VOTE_AFTER)
+        opening = await service.open_vote(table.id, BOB)
+        again = await service.open_vote(table.id, ALICE)
+        assert not again.opened and again.opens == opening.opens
+        seat, turn = opening.seat.seat, table.row.turn
+        first = await service.vote(table.id, ALICE, seat, turn, "turn")
+        assert first.decision is None and first.pending is None
+        second = await service.vote(table.id, BOB, seat, turn, "turn")
+        assert second.decision is None and second.pending == "turn"
+        assert (await service.table(table.id)).row.deadline == opening.opens
+        clock.advance(HOUR)
+        assert await service.fire_due() == []
+        if moves_in_time:
+            after = await move(service, table.id, DAVE)
+            assert after.row.deadline is None and after.vote_due(seat) is None
+        clock.advance(opening.opens - clock.now())
+        updates = await service.fire_due()
+        if moves_in_time:
+            assert updates == []
+            continue
+        [update] = updates
+        assert update.vote is not None and update.vote.decision == "turn"
+        after = await service.table(table.id)
+        assert after.row.turn == turn + 1 and after.seat(seat).user_id == DAVE
+
+
+async def test_a_vote_is_dropped_when_the_seat_changes_hands(
+    service: TableService, clock: FakeClock
+) -> None:
+    table = await open_game(service, "charioteer", [ALICE, BOB, DAVE], turn_seconds=None)
+    for user in (ALICE, BOB):
+        await move(service, table.id, user)
+    clock.advance(VOTE_AFTER)
+    opening = await service.open_vote(table.id, ALICE)
+    seat = opening.seat.seat
+    await service.vote(table.id, ALICE, seat, table.row.turn, "game")
+    await service.vote(table.id, BOB, seat, table.row.turn, "game")
+    update = await service.substitute(table.id, DAVE, seat, CAROL, "carol")
+    assert update.table.vote_opens(seat) is None and update.table.vote_due(seat) is None
+    clock.advance(DAY)
+    assert await service.fire_due() == []
+    assert (await service.table(table.id)).seat(seat).user_id == CAROL
