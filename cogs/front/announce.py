@@ -124,7 +124,7 @@ def waiting_line(table: Table, locale: str | None) -> str:
     for seat in waiting:
         person = mention(seat.user_id, seat.name)
         away = table.away_until(seat.seat, _moment(table, seat.seat))
-        expiry = table.expiry(seat.seat)
+        expiry = table.runs_out(seat.seat)
         if away is not None:
             people.append(t(locale, "board.seat_away", person=person, until=timestamp(away)))
         elif banked and expiry is not None:
@@ -694,7 +694,8 @@ class Announcer(FollowsUp):
         """One reminder post pinging the members who chose pings, a DM to those who chose
         DMs; those held by their quiet hours are owed it later."""
         seats = [seat for seat in table.waiting_humans() if seat.user_id in told]
-        deadline = f"<t:{int(table.row.deadline)}:R>" if table.row.deadline else None
+        limits = [when for seat in seats if (when := table.runs_out(seat.seat)) is not None]
+        deadline = timestamp(min(limits)) if limits else None
         link = latest_post_link(table)
         pinged = [seat for seat in seats if told[seat.user_id or 0].ping]
         locale = table.row.locale

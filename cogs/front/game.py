@@ -311,7 +311,7 @@ class GameFront(Lobby, Panels, Wording, FollowsUp, commands.GroupCog):
         locale = locale_of(interaction)
         panel = await self.panel_message(table, view, draft, locale)
         seat = table.seat_of(interaction.user.id)
-        expiry = table.expiry(seat.seat) if seat is not None else None
+        expiry = table.runs_out(seat.seat) if seat is not None else None
         if table.settings.bank is not None and expiry is not None:
             bank = t(locale, "panel.bank", deadline=timestamp(expiry))
             panel.content = f"{panel.content}\n{bank}"[:MESSAGE_LIMIT]
