@@ -11,14 +11,17 @@ rated, nor is a game of one seat.
 Ratings are a function of the stored results taken in their order ``(finished_at, table
 id)``: :func:`recompute` rebuilds a server's ratings of one game from them, and a game that
 arrives out of that order is rated by recomputing, so incremental updates and a
-recomputation always agree exactly.
+recomputation always agree exactly. One game's step (:func:`rated_game`, from the seats
+:func:`rated_seats` reads) is shared with the web page, which rates its public games alone
+(:mod:`bot.web.public_ratings`).
 """
 
 from __future__ import annotations
 
 import logging
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from openskill.models import PlackettLuce
 
@@ -83,7 +86,9 @@ def new_ratings(
 
 
 @dataclass(frozen=True)
-class _Seat:
+class RatedSeat:
+    """One seat of a finished game as its result is rated: who played it, and its place."""
+
     seat: str
     player: str
     user_id: int | None
@@ -92,27 +97,54 @@ class _Seat:
     team: str | None = None
 
 
-def _seats(connection: Connection, table_id: int) -> tuple[list[_Seat], float]:
-    rows = connection.execute(
-        "SELECT results.seat, results.user_id, results.name, results.place,"
-        " results.finished_at, seats.ai_level, results.team FROM results"
-        " LEFT JOIN seats ON seats.table_id = results.table_id AND seats.seat = results.seat"
-        " WHERE results.table_id = ? ORDER BY results.seat",
-        (table_id,),
-    ).fetchall()
+SEAT_RESULTS = (
+    "SELECT results.table_id, results.seat, results.user_id, results.name, results.place,"
+    " results.finished_at, seats.ai_level, results.team FROM results"
+    " LEFT JOIN seats ON seats.table_id = results.table_id AND seats.seat = results.seat"
+)
+"""The stored results as :func:`rated_seats` reads them (add the WHERE and ORDER BY)."""
+
+
+def rated_seats(rows: Sequence[Sequence[Any]]) -> tuple[list[RatedSeat], float]:
+    """One game's seats from its rows of :data:`SEAT_RESULTS`, in the rows' order, and
+    when it finished (its latest result)."""
     seats = [
-        _Seat(
-            seat=row[0],
-            player=player_key(row[1], row[5]),
-            user_id=row[1],
-            name=row[2] if row[1] is not None else f"AI ({row[5] or 'ai'})",
-            place=int(row[3]),
-            team=row[6],
+        RatedSeat(
+            seat=row[1],
+            player=player_key(row[2], row[6]),
+            user_id=row[2],
+            name=row[3] if row[2] is not None else f"AI ({row[6] or 'ai'})",
+            place=int(row[4]),
+            team=row[7],
         )
         for row in rows
     ]
-    finished_at = max((float(row[4]) for row in rows), default=0.0)
-    return seats, finished_at
+    return seats, max((float(row[5]) for row in rows), default=0.0)
+
+
+def rated_game(before: Mapping[str, Rating], seats: Sequence[RatedSeat]) -> dict[str, Rating]:
+    """Each player's rating after a game of these seats, from their ratings ``before`` it
+    (a player missing there is new). An AI level holding several seats moves by the mean
+    of its seats' updates."""
+    players = sorted({seat.player for seat in seats})
+    priors = {player: before.get(player, INITIAL) for player in players}
+    after_by_seat = new_ratings(
+        [priors[s.player] for s in seats], [s.place for s in seats], [s.team for s in seats]
+    )
+    after: dict[str, Rating] = {}
+    for player in players:
+        mine = [r for s, r in zip(seats, after_by_seat, strict=True) if s.player == player]
+        after[player] = Rating(
+            sum(r.mu for r in mine) / len(mine), sum(r.sigma for r in mine) / len(mine)
+        )
+    return after
+
+
+def _seats(connection: Connection, table_id: int) -> tuple[list[RatedSeat], float]:
+    rows = connection.execute(
+        f"{SEAT_RESULTS} WHERE results.table_id = ? ORDER BY results.seat", (table_id,)
+    ).fetchall()
+    return rated_seats(rows)
 
 
 def _rating(connection: Connection, guild: int, game: str, player: str) -> Rating:
@@ -130,16 +162,7 @@ def _rate(connection: Connection, table_id: int, guild: int, game: str) -> None:
         return
     players = sorted({seat.player for seat in seats})
     before = {player: _rating(connection, guild, game, player) for player in players}
-    after_by_seat = new_ratings(
-        [before[s.player] for s in seats], [s.place for s in seats], [s.team for s in seats]
-    )
-    after: dict[str, Rating] = {}
-    for player in players:
-        mine = [r for s, r in zip(seats, after_by_seat, strict=True) if s.player == player]
-        # An AI level holding several seats moves by the mean of its seats' updates.
-        after[player] = Rating(
-            sum(r.mu for r in mine) / len(mine), sum(r.sigma for r in mine) / len(mine)
-        )
+    after = rated_game(before, seats)
     for seat in seats:
         old, new = before[seat.player], after[seat.player]
         connection.execute(
@@ -247,10 +270,14 @@ __all__ = [
     "INITIAL",
     "MODEL",
     "NO_GUILD",
+    "SEAT_RESULTS",
+    "RatedSeat",
     "Rating",
     "guild_key",
     "new_ratings",
     "player_key",
     "rate_finished_game",
+    "rated_game",
+    "rated_seats",
     "recompute",
 ]

@@ -8,12 +8,13 @@ JavaScript; two small scripts add live updates (a live game's page follows the s
 moves) and the replay player (play, and the slider without a reload).
 
 What a page shows is only what is public (:mod:`bot.web.reads`: a published server,
-tables and tournaments of its public channels; :mod:`bot.replays`: a game's public steps,
-drawn and told from views for no seat). Every input is checked: the slug, numbers and
-player tokens by their shape in the route, then against the database; anything unknown is
-404. No Discord id is written in a page or an address (players are named, and reached by
-a token, :func:`bot.web.publish.player_token`). Every answer carries a strict Content
-Security Policy, and ``robots.txt`` asks search engines to keep out.
+tables and tournaments of its public channels, and ratings, leaderboards and players'
+pages counting their games alone, :mod:`bot.web.public_ratings`; :mod:`bot.replays`: a
+game's public steps, drawn and told from views for no seat). Every input is checked: the
+slug, numbers and player tokens by their shape in the route, then against the database;
+anything unknown is 404. No Discord id is written in a page or an address (players are
+named, and reached by a token, :func:`bot.web.publish.player_token`). Every answer carries
+a strict Content Security Policy, and ``robots.txt`` asks search engines to keep out.
 """
 
 from __future__ import annotations
@@ -38,7 +39,6 @@ from aiohttp import web
 from markupsafe import Markup, escape
 
 from bot.community.pictures import rating_chart
-from bot.community.stats import leaderboard, player_profile, player_rating_history
 from bot.community.tournament import Format
 from bot.config import Settings
 from bot.games import GAMES, broadcast_for, host_for
@@ -452,7 +452,7 @@ class Site:
         if game not in GAMES:
             raise web.HTTPNotFound()
         number = query_number(request, "page", 1)
-        board = await leaderboard(self.storage, context.page.guild_id, game, number, 20)
+        board = (await self.reads.standings(context.page, game)).leaderboard(number, 20)
         secret = context.page.secret
         return self._render(
             "leaderboard.html",
@@ -475,17 +475,13 @@ class Site:
 
     async def profile(self, request: web.Request) -> web.Response:
         context, player, name = await self._player(request)
-        games = await player_profile(self.storage, context.page.guild_id, player)
-        recent_ids = [r.table_id for game in games for r in game.recent]
-        shown = await self.reads.public_table_ids(context.page, recent_ids)
         return self._render(
             "profile.html",
             lang=context.lang,
             c=context,
             name=name,
             token=request.match_info["token"],
-            profiles=games,
-            shown=shown,
+            profiles=await self.reads.profiles(context.page, player),
         )
 
     async def chart(self, request: web.Request) -> web.Response:
@@ -493,13 +489,14 @@ class Site:
         game = request.match_info["game"]
         if game not in GAMES:
             raise web.HTTPNotFound()
-        history = await player_rating_history(self.storage, context.page.guild_id, game, player)
+        standings = await self.reads.standings(context.page, game)
+        history = standings.history(player)
         if not history:
             raise web.HTTPNotFound()
         title = t(
             context.lang, "profile.chart_title", name=name, game=t(context.lang, f"game.{game}")
         )
-        key = ("chart", context.page.guild_id, player, game, len(history), context.lang)
+        key = ("chart", context.page.guild_id, player, game, standings.counted, name, context.lang)
         png = await self._picture(key, chart_png, title, history)
         return self._png(png, "public, max-age=300")
 

@@ -1,6 +1,8 @@
 """What a server's web page reads: its tables, tournaments and players, only those the
 server publishes (:mod:`bot.web.publish`): a table or tournament is shown only when the
-channel it was opened in is one of the server's public channels, a lobby never.
+channel it was opened in is one of the server's public channels, a lobby never; ratings,
+leaderboards and players count only the finished games of those channels
+(:mod:`bot.web.public_ratings`), so a member who played only elsewhere has no page.
 
 Every function takes the page it reads for and returns ``None`` (or leaves out) whatever
 that page does not show, so the site answers it as not found.
@@ -15,9 +17,12 @@ from dataclasses import dataclass
 from bot.community.desk import TournamentDesk, TournamentRecord
 from bot.community.ratings import guild_key
 from bot.community.server import ServerSettingsStore
+from bot.community.stats import GameProfile
 from bot.community.tournament import TournamentError
+from bot.games import GAMES
 from bot.service import Table
 from bot.storage import Storage, TableRow, table_row
+from bot.web.public_ratings import PlayerRecord, PublicRatings, Standings
 from bot.web.publish import Publishing, WebPage, player_token
 from engine.core import Action
 from engine.i18n import base_locale
@@ -27,7 +32,7 @@ SHOWN = ("running", "finished", "abandoned")
 ENDED = ("finished", "abandoned")
 PAGE_SIZE = 20
 TOKENS_KEPT = 64
-"""Servers whose players' page tokens are kept in memory."""
+"""Servers' players' page tokens kept in memory (each as the games counted then)."""
 
 
 @dataclass(frozen=True)
@@ -46,7 +51,8 @@ class Reads:
         self.publishing = Publishing(storage)
         self.desk = TournamentDesk(storage)
         self.server_settings = ServerSettingsStore(storage)
-        self._tokens: OrderedDict[tuple[int, str], dict[str, str]] = OrderedDict()
+        self.ratings = PublicRatings(storage)
+        self._tokens: OrderedDict[tuple[object, ...], dict[str, str]] = OrderedDict()
 
     async def page(self, slug: str) -> WebPage | None:
         return await self.publishing.page_by_slug(slug)
@@ -159,41 +165,43 @@ class Reads:
         )
         return {int(row[0]) for row in rows}
 
+    async def standings(self, page: WebPage, game: str) -> Standings:
+        """The game's ratings on the page: its public games' alone."""
+        return await self.ratings.standings(page.guild_id, game)
+
+    async def _every_game(self, page: WebPage) -> list[Standings]:
+        counted = await self.ratings.counted(page.guild_id)
+        return [await self.ratings.standings(page.guild_id, game, counted) for game in GAMES]
+
     async def rated(self, page: WebPage, players: list[str]) -> set[str]:
-        """Which of these players have a rating in the server (a page of their own)."""
-        if not players:
-            return set()
-        marks = ", ".join("?" for _ in players)
-        rows = await self.storage.read(
-            f"SELECT DISTINCT player FROM ratings WHERE guild_id = ? AND player IN ({marks})",
-            (guild_key(page.guild_id), *players),
-        )
-        return {str(row[0]) for row in rows}
+        """Which of these players have a rating on the page (a page of their own)."""
+        every = await self._every_game(page)
+        return {player for player in players if any(player in s.players for s in every)}
 
     async def player(self, page: WebPage, token: str) -> tuple[str, str] | None:
-        """The rated player (key, name) whose page token this is on the server's page."""
-        key = (page.guild_id, page.secret)
+        """The player (key, name as in their latest counted game) whose page token this is
+        on the server's page, if the page counts a game of theirs."""
+        every = await self._every_game(page)
+        key = (page.guild_id, page.secret, tuple(s.counted for s in every))
         tokens = self._tokens.get(key)
-        if tokens is None or token not in tokens:
-            rows = await self.storage.read(
-                "SELECT player, name FROM ratings WHERE guild_id = ? ORDER BY updated_at",
-                (guild_key(page.guild_id),),
-            )
-            tokens = {player_token(page.secret, row[0]): row[0] for row in rows}
-            names = {row[0]: row[1] for row in rows}
+        if tokens is None:
+            players = {player for s in every for player in s.players}
+            tokens = {player_token(page.secret, player): player for player in players}
             self._tokens[key] = tokens
-            self._tokens.move_to_end(key)
             while len(self._tokens) > TOKENS_KEPT:
                 self._tokens.popitem(last=False)
-            if token in tokens:
-                return tokens[token], names[tokens[token]]
+        self._tokens.move_to_end(key)
+        player = tokens.get(token)
+        if player is None:
             return None
-        player = tokens[token]
-        rows = await self.storage.read(
-            "SELECT name FROM ratings WHERE guild_id = ? AND player = ? ORDER BY updated_at DESC",
-            (guild_key(page.guild_id), player),
-        )
-        return (player, str(rows[0][0])) if rows else None
+        records: list[PlayerRecord] = [s.players[player] for s in every if player in s.players]
+        return player, max(records, key=lambda record: record.last_at).name
+
+    async def profiles(self, page: WebPage, player: str) -> list[GameProfile]:
+        """The player's record on the page in every game the page counts one of theirs."""
+        every = await self._every_game(page)
+        found = [s.profile(player) for s in sorted(every, key=lambda s: s.game)]
+        return [profile for profile in found if profile is not None]
 
 
 __all__ = ["ENDED", "PAGE_SIZE", "SHOWN", "Reads", "TournamentSummary"]

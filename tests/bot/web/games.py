@@ -3,6 +3,7 @@ seats of any game, to the end or to a chosen point (a turn with a secret move in
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from bot.games import host_for
@@ -38,9 +39,11 @@ async def open_game(
     ai: int = 1,
     options: dict[str, object] | None = None,
     turn_seconds: int | None = 3600,
+    members: Sequence[int] | None = None,
 ) -> Table:
-    """A started table of ``people`` members (the first hosts) and ``ai`` random AI seats."""
-    users = PEOPLE[:people]
+    """A started table of ``people`` members (the first hosts; or these ``members``) and
+    ``ai`` random AI seats."""
+    users = tuple(members) if members is not None else PEOPLE[:people]
     table = await service.open_lobby(
         game=game,
         host_id=users[0],
