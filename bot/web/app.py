@@ -14,7 +14,9 @@ game's public steps, drawn and told from views for no seat). Every input is chec
 slug, numbers and player tokens by their shape in the route, then against the database;
 anything unknown is 404. No Discord id is written in a page or an address (players are
 named, and reached by a token, :func:`bot.web.publish.player_token`). Every answer carries
-a strict Content Security Policy, and ``robots.txt`` asks search engines to keep out.
+a strict Content Security Policy and the other security headers, aiohttp's own answers to
+requests it cannot read too (:mod:`bot.web.serving`), and ``robots.txt`` asks search
+engines to keep out.
 """
 
 from __future__ import annotations
@@ -49,6 +51,7 @@ from bot.storage import Storage, StorageError
 from bot.text import t
 from bot.web.publish import TOKEN_PATTERN, WebPage, player_token
 from bot.web.reads import ENDED, Reads
+from bot.web.serving import Runner, secure
 
 log = logging.getLogger(__name__)
 T = TypeVar("T")
@@ -66,17 +69,6 @@ LIVE_LOG = 10
 SLUG = r"{slug:[A-Za-z0-9_-]{22}}"
 NUMBER = "[0-9]{1,12}"
 QUERY_NUMBER = re.compile(r"[0-9]{1,6}")
-CSP = (
-    "default-src 'none'; img-src 'self'; style-src 'self'; script-src 'self';"
-    " connect-src 'self'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'"
-)
-SECURITY_HEADERS = {
-    "Content-Security-Policy": CSP,
-    "X-Content-Type-Options": "nosniff",
-    "Referrer-Policy": "no-referrer",
-    "X-Frame-Options": "DENY",
-    "X-Robots-Tag": "noindex, nofollow",
-}
 ROBOTS = "User-agent: *\nDisallow: /\n"
 FOREVER = "public, max-age=31536000, immutable"
 """A picture of an ended game's step, or of a position by its seq, never changes."""
@@ -170,7 +162,8 @@ class Site:
     # ------------------------------------------------------------------ the app
 
     def application(self) -> web.Application:
-        app = web.Application(middlewares=[_headers, self._errors])
+        app = web.Application(middlewares=[self._errors])
+        app.on_response_prepare.append(secure)
         routes = [
             ("/", self.index),
             ("/robots.txt", self.robots),
@@ -556,26 +549,12 @@ def chart_png(title: str, history: Sequence[tuple[float, Any]]) -> bytes:
     return rating_chart(title, history).png
 
 
-@web.middleware
-async def _headers(
-    request: web.Request, handler: Callable[[web.Request], Awaitable[web.StreamResponse]]
-) -> web.StreamResponse:
-    """Every answer, pages, pictures and errors alike, carries the security headers."""
-    try:
-        response = await handler(request)
-    except web.HTTPException as error:
-        error.headers.update(SECURITY_HEADERS)
-        raise
-    response.headers.update(SECURITY_HEADERS)
-    return response
-
-
 async def serve(settings: Settings, stop: asyncio.Event | None = None) -> None:
     """Serve the pages at ``WEB_HOST``:``WEB_PORT`` until ``stop`` is set (by default: a
     stop signal, SIGTERM or SIGINT)."""
     storage = await Storage.open(settings.database)
     site = Site(storage)
-    runner = web.AppRunner(site.application(), access_log=None)
+    runner = Runner(site.application(), access_log=None)
     try:
         await runner.setup()
         await web.TCPSite(runner, settings.web_host, settings.web_port).start()

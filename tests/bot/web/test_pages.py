@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import re
 
-from bot.web.app import CSP
 from bot.web.publish import Publishing
+from bot.web.serving import CSP
 from tests.bot.web.conftest import GUILD, PRIVATE, PUBLIC, World
 from tests.bot.web.crawl import crawl, visible_text
 from tests.bot.web.games import NAMES, PEOPLE
