@@ -46,13 +46,15 @@ from bot.community.stats import (
 from bot.storage import Storage
 from bot.web.publish import Publishing
 
-KEPT = 64
-"""Servers' games whose page ratings are kept in memory."""
+KEPT_SEATS = 250_000
+"""Counted seats kept in memory over every server and game (about 300 bytes each: 3,000
+games of three seats hold 2.8 MiB); the ratings read least recently go first, the latest
+is always kept."""
 CHUNK = 500
 """Games whose results one query reads."""
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Change:
     """What one counted game did to a player's rating (one per seat they held)."""
 
@@ -109,6 +111,11 @@ class Standings:
     last: tuple[float, int] | None
     """The latest rated game, as ``(finished at, table id)``."""
     players: Mapping[str, PlayerRecord]
+
+    @functools.cached_property
+    def seats(self) -> int:
+        """How many counted seats these ratings hold (what keeping them costs)."""
+        return sum(record.games for record in self.players.values())
 
     @functools.cached_property
     def ranked(self) -> list[PlayerRecord]:
@@ -247,12 +254,20 @@ class PublicRatings:
                 kept = self._kept.get(key)
                 if kept is None or kept.counted != counted:
                     kept = await self._rated(guild_id, game, counted, kept)
-                    self._kept[key] = kept
-                    while len(self._kept) > KEPT:
-                        gone, _ = self._kept.popitem(last=False)
-                        self._working.pop(gone, None)
+                    self._keep(key, kept)
         self._kept.move_to_end(key)
         return kept
+
+    def _keep(self, key: tuple[int, str], standings: Standings) -> None:
+        """Keep these ratings as the latest read, letting the least recent go while the
+        kept seats are more than :data:`KEPT_SEATS`."""
+        self._kept[key] = standings
+        self._kept.move_to_end(key)
+        seats = sum(kept.seats for kept in self._kept.values())
+        while seats > KEPT_SEATS and len(self._kept) > 1:
+            gone, dropped = self._kept.popitem(last=False)
+            self._working.pop(gone, None)
+            seats -= dropped.seats
 
     async def _rated(
         self, guild_id: int, game: str, counted: Counted, kept: Standings | None
