@@ -382,7 +382,7 @@ class TournamentCog(
         record = await self._here(interaction, tournament)
         closing = len(record.state.rounds)
         record = await self.desk.advance(
-            record.id, interaction.user.id, admin=is_admin(interaction)
+            record.id, closing, interaction.user.id, admin=is_admin(interaction)
         )
         await interaction.response.defer()
         await self.close_games(record, closing)
@@ -607,7 +607,7 @@ class TournamentCog(
                     continue
                 closing = len(record.state.rounds)
                 try:
-                    record = await self.desk.advance(tournament, None)
+                    record = await self.desk.advance(tournament, closing, None)
                 except TournamentError as refused:
                     log.info("tournament %d: round not ended (%s)", tournament, refused.key)
                     continue

@@ -13,7 +13,9 @@ round waits unpaired; resuming pairs it.
 A tournament may have a sign-up deadline (``starts_at``): :meth:`TournamentDesk.due` lists
 those whose deadline has passed, to be started then, or cancelled with too few players. With
 ``round_hours`` a round also ends that long after its pairing was stored
-(:meth:`TournamentDesk.round_deadlines`), as if the organiser advanced it.
+(:meth:`TournamentDesk.round_deadlines`), as if the organiser advanced it. An advance
+names the round it ends: built again after another step ended that round first (a second
+advance, the round's time running out), it is refused, so a round is ended once.
 """
 
 from __future__ import annotations
@@ -381,11 +383,19 @@ class TournamentDesk:
         return await self._step(tournament_id, build, None)
 
     async def advance(
-        self, tournament_id: int, by_user: int | None, *, admin: bool = False
+        self,
+        tournament_id: int,
+        round_number: int,
+        by_user: int | None,
+        *,
+        admin: bool = False,
     ) -> TournamentRecord:
-        """The organiser (``by_user`` None: the round's time running out) closes the
-        current round: every table still without a result counts as a tie of all its
-        players, and the next round is paired."""
+        """The organiser (``by_user`` None: the round's time running out) closes round
+        ``round_number``: every table still without a result counts as a tie of all its
+        players, and the next round is paired. The round must still be the current one: a
+        round another step closed first (another advance, its time running out, its last
+        result) is refused, saying which round is being played, so two advances of one
+        round close it once."""
 
         def build(record: TournamentRecord) -> list[Event]:
             if by_user is not None:
@@ -393,16 +403,15 @@ class TournamentDesk:
             state = record.fresh()
             if state.status == FINISHED:
                 raise TournamentError("error.tournament_over")
+            check_current_round(state, round_number)
             if state.paused:
                 raise TournamentError("error.tournament_paused")
-            if not state.rounds:
-                raise TournamentError("error.tournament_round_open")
             play = state.rounds[-1]
             events: list[Event] = []
             for index, table in enumerate(play.pairing.tables):
                 if index not in play.results:
                     data: dict[str, Any] = {
-                        "round": len(state.rounds),
+                        "round": round_number,
                         "table": index,
                         "places": dict.fromkeys(table, 1),
                     }
@@ -414,6 +423,20 @@ class TournamentDesk:
             return events
 
         return await self._step(tournament_id, build, by_user)
+
+
+def check_current_round(state: Tournament, round_number: int) -> None:
+    """Refuse, in words, a step meant for round ``round_number`` once another round is
+    being played (or before any is)."""
+    current = len(state.rounds)
+    if not current:
+        raise TournamentError("error.tournament_round_open")
+    if round_number < current:
+        raise TournamentError("error.tournament_round_over", round=round_number, current=current)
+    if round_number > current:
+        raise TournamentError(
+            "error.tournament_round_not_begun", round=round_number, current=current
+        )
 
 
 def following_round(state: Tournament) -> list[Event]:

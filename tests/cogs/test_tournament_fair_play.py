@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import re
 import time
 from typing import Any
 
@@ -21,7 +22,9 @@ from bot.sql import Connection
 from bot.storage import Storage
 from engine.core import Rng
 from tests.bot.test_service import play_to_the_end
-from tests.cogs.test_tournament_signup import bot_on, click, open_tournament
+from tests.cogs.test_tournament_signup import HOUR, bot_on, click, open_tournament
+from tests.fakediscord.interactions import DEFERRED_MESSAGE, Interaction
+from tests.fakediscord.model import Channel, Message
 from tests.fakediscord.server import FakeDiscord
 
 
@@ -441,3 +444,123 @@ async def test_tournament_games_do_not_count_against_the_open_game_limits(
         assert not lobby.ephemeral
         refused = await (await bob.slash(channel, "race new")).reply()
         assert "its limit of open games (1)" in refused.content
+
+
+ROUND_ANNOUNCED = re.compile(r"\*\*Cup: round (\d+)\*\*")
+
+
+def all_read_before_any_advances(desk: TournamentDesk, callers: int) -> list[object]:
+    """Holds the first ``callers`` calls of ``desk.advance`` until every one of them has
+    come: each read the tournament before any of them stepped, as when they come at the
+    same moment. Returns each call's outcome (its record or refusal) as it ends."""
+    advance, barrier = desk.advance, asyncio.Barrier(callers)
+    outcomes: list[object] = []
+    arrived = 0
+
+    async def advance_once_all_have_read(*args: Any, **kwargs: Any) -> TournamentRecord:
+        nonlocal arrived
+        arrived += 1
+        if arrived <= callers:
+            async with asyncio.timeout(10):
+                await barrier.wait()
+        try:
+            record = await advance(*args, **kwargs)
+        except Exception as refused:
+            outcomes.append(refused)
+            raise
+        outcomes.append(record)
+        return record
+
+    desk.advance = advance_once_all_have_read  # type: ignore[method-assign]
+    return outcomes
+
+
+async def answer_to(interaction: Interaction) -> Message:
+    """The message a slash command ended with: its follow-up once deferred, else its reply."""
+    if await interaction.wait_ack() == DEFERRED_MESSAGE:
+        return await interaction.followup(0)
+    return await interaction.reply()
+
+
+async def rounds_and_games(bot: Any) -> tuple[list[str], list[tuple[int, str]]]:
+    """The tournament's log (kinds) and each of its games as (round, status), in order."""
+    events = await bot.tournament_cog.desk.events(1)
+    games = await bot.service.storage.read(
+        "SELECT tournament_tables.round, game_tables.status FROM tournament_tables"
+        " JOIN game_tables ON game_tables.id = tournament_tables.table_id"
+        " ORDER BY game_tables.id"
+    )
+    return [event.kind for event in events], [(int(r), str(s)) for r, s in games]
+
+
+def rounds_announced(channel: Channel) -> list[int]:
+    """The rounds whose tables were announced in the channel, in order."""
+    return [
+        int(number)
+        for message in channel.public_messages()
+        for number in ROUND_ANNOUNCED.findall(message.content)
+    ]
+
+
+ONE_ROUND_CLOSED = ["signed_up", "signed_up", "started", "round", "result", "round"]
+
+
+async def test_two_organisers_advancing_at_once_close_one_round(
+    fake: FakeDiscord, database: str
+) -> None:
+    guild = fake.add_guild("Circus")
+    channel = guild.add_text_channel("tournaments")
+    alice, bob, admin = guild.add_member("alice"), guild.add_member("bob"), guild.owner
+    clock = FakeClock(time.time())
+    async with bot_on(fake, database, clock) as bot:
+        post = await open_tournament(
+            alice, channel, table_size=2, rounds=3, round_hours=24, options="laps=1"
+        )
+        for member in (alice, bob):
+            await click(member, post, "join")
+        await (await alice.slash(channel, "tournament start", tournament=1)).followup(0)
+        ends = clock.now() + 24 * HOUR  # waited for once the watcher's start-up is over
+        await fake.wait_for(lambda: ends in clock.sleepers, what="the wait for round 1's end")
+        outcomes = all_read_before_any_advances(bot.tournament_cog.desk, 2)
+        asked = await asyncio.gather(
+            alice.slash(channel, "tournament advance", tournament=1),
+            admin.slash(channel, "tournament advance", tournament=1),
+        )
+        answers = await asyncio.gather(*(answer_to(interaction) for interaction in asked))
+        assert len(outcomes) == 2
+        assert await rounds_and_games(bot) == (ONE_ROUND_CLOSED, [(1, "abandoned"), (2, "running")])
+        (announced,) = [a for a in answers if not a.ephemeral]
+        (refused,) = [a for a in answers if a.ephemeral]
+        assert "Cup: round 2" in announced.content
+        assert refused.content == "Round 1 is already over: round 2 is being played."
+        assert refused.ephemeral_to in (alice, admin)
+        assert rounds_announced(channel) == [1, 2]
+
+
+async def test_a_round_running_out_as_the_organiser_advances_it_closes_once(
+    fake: FakeDiscord, database: str
+) -> None:
+    guild = fake.add_guild("Circus")
+    channel = guild.add_text_channel("tournaments")
+    alice, bob = guild.add_member("alice"), guild.add_member("bob")
+    clock = FakeClock(time.time())
+    async with bot_on(fake, database, clock) as bot:
+        post = await open_tournament(
+            alice, channel, table_size=2, rounds=3, round_hours=1, options="laps=1"
+        )
+        for member in (alice, bob):
+            await click(member, post, "join")
+        await (await alice.slash(channel, "tournament start", tournament=1)).followup(0)
+        ends = clock.now() + HOUR
+        await fake.wait_for(lambda: ends in clock.sleepers, what="the wait for round 1's end")
+        outcomes = all_read_before_any_advances(bot.tournament_cog.desk, 2)
+        clock.advance(HOUR)
+        answer = await answer_to(await alice.slash(channel, "tournament advance", tournament=1))
+        await fake.wait_for(lambda: len(outcomes) == 2, what="both ends of round 1 taken")
+        await fake.wait_for(lambda: len(rounds_announced(channel)) > 1, what="the next round")
+        assert await rounds_and_games(bot) == (ONE_ROUND_CLOSED, [(1, "abandoned"), (2, "running")])
+        if answer.ephemeral:  # the deadline came first
+            assert answer.content == "Round 1 is already over: round 2 is being played."
+        else:
+            assert "Cup: round 2" in answer.content
+        assert rounds_announced(channel) == [1, 2]

@@ -192,11 +192,37 @@ async def test_only_the_organiser_starts_removes_and_advances(desk: TournamentDe
         await desk.drop(record.id, 3, by_user=5)
     record = await desk.start(record.id, HOST)
     with pytest.raises(TournamentError):
-        await desk.advance(record.id, 5)
-    record = await desk.advance(record.id, HOST)
+        await desk.advance(record.id, 1, 5)
+    record = await desk.advance(record.id, 1, HOST)
     assert len(record.state.rounds) == 2
     first = record.state.rounds[0]
     assert all(set(places.values()) == {1} for places in first.results.values())
+
+
+async def test_an_advance_closes_only_the_round_it_names(desk: TournamentDesk) -> None:
+    record = await desk.start((await field(desk, 8, rounds=3)).id, HOST)
+    outcomes = await asyncio.gather(
+        desk.advance(record.id, 1, HOST), desk.advance(record.id, 1, None), return_exceptions=True
+    )
+    (refused,) = [o for o in outcomes if isinstance(o, TournamentError)]
+    assert (refused.key, refused.params) == (
+        "error.tournament_round_over",
+        {"round": 1, "current": 2},
+    )
+    record = await desk.load(record.id)
+    assert [e.kind for e in record.events].count("result") == 2  # round 1's two tables
+    assert len(record.state.rounds) == 2 and not record.state.rounds[1].results
+    with pytest.raises(TournamentError) as ahead:
+        await desk.advance(record.id, 3, HOST)
+    assert (ahead.value.key, ahead.value.params) == (
+        "error.tournament_round_not_begun",
+        {"round": 3, "current": 2},
+    )
+    late = dict.fromkeys(record.state.rounds[0].pairing.tables[0], 1)
+    with pytest.raises(TournamentError) as stale:
+        await desk.report(record.id, 1, 0, late)
+    assert stale.value.key == "error.tournament_not_this_round"
+    assert (await desk.load(record.id)).events == record.events
 
 
 async def test_sign_up_mistakes_are_refused_and_change_nothing(desk: TournamentDesk) -> None:
@@ -288,7 +314,7 @@ async def test_no_round_is_paired_while_paused_and_resuming_pairs_it(
     assert record.state.round_complete and len(record.state.rounds) == 1
     assert record.state.status == RUNNING
     with pytest.raises(TournamentError) as advancing:
-        await desk.advance(record.id, HOST)
+        await desk.advance(record.id, 1, HOST)
     assert advancing.value.key == "error.tournament_paused"
     record = await desk.resume(record.id, HOST)
     assert not record.state.paused and len(record.state.rounds) == 2
