@@ -42,7 +42,6 @@ from bot.community.tournament import (
     MAX_TABLE,
     RUNNING,
     Format,
-    Tournament,
     TournamentError,
     TournamentSettings,
 )
@@ -846,7 +845,7 @@ class TournamentCog(
                     if not self.sweeping:
                         self.deadline_changed.set()
                 return
-            if record is None or reported(record) != reported_count(before) + 1:
+            if record is None:
                 return
             completed = len(record.state.rounds) > len(before.rounds)
         if completed or record.state.status == FINISHED:
@@ -864,14 +863,6 @@ def shown(name: str, limit: int = MAX_NAME) -> str:
 def pinged_in(text: str, users: Collection[int]) -> list[int]:
     """The ``users`` a post's ``text`` mentions, each once, at most Discord's 100."""
     return [user for user in dict.fromkeys(users) if f"<@{user}>" in text][:MAX_PINGED]
-
-
-def reported_count(state: Tournament) -> int:
-    return sum(len(play.results) for play in state.rounds)
-
-
-def reported(record: TournamentRecord) -> int:
-    return reported_count(record.state)
 
 
 __all__ = ["SIGNUP_PATTERN", "SignUpButton", "TournamentCog"]

@@ -129,8 +129,10 @@ class TournamentTables:
 
     async def table_finished(self, table_id: int) -> TournamentRecord | None:
         """Report the result of a tournament table's game once it is over (finished: its
-        places; abandoned: a tie of everyone at it). Returns the tournament after it, or
-        None when the game is no tournament's. Reporting twice changes nothing."""
+        places; abandoned: a tie of everyone at it). Returns the tournament after the
+        report, or None when nothing was reported: the game is no tournament's or still
+        running, or its table has a result already or its round is over (an advance ended
+        it first). Reporting twice changes nothing."""
         rows = await self.service.storage.read(
             "SELECT tournament_id, round, table_index FROM tournament_tables WHERE table_id = ?",
             (table_id,),
@@ -141,7 +143,7 @@ class TournamentTables:
         record = await self.desk.load(tournament_id)
         rounds = record.state.rounds
         if number != len(rounds) or index in rounds[-1].results:
-            return record
+            return None
         table = await self.service.table(table_id)
         players = rounds[-1].pairing.tables[index]
         if table.status == FINISHED:
@@ -152,7 +154,7 @@ class TournamentTables:
         elif table.status == ABANDONED:
             places = dict.fromkeys(players, 1)
         else:
-            return record
+            return None
         return await self.desk.report(tournament_id, number, index, places)
 
 

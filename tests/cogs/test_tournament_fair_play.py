@@ -564,3 +564,49 @@ async def test_a_round_running_out_as_the_organiser_advances_it_closes_once(
         else:
             assert "Cup: round 2" in answer.content
         assert rounds_announced(channel) == [1, 2]
+
+
+async def test_a_game_ending_as_the_organiser_advances_its_round_opens_the_next_once(
+    fake: FakeDiscord, database: str
+) -> None:
+    guild = fake.add_guild("Circus")
+    channel = guild.add_text_channel("tournaments")
+    alice, bob = guild.add_member("alice"), guild.add_member("bob")
+    clock = FakeClock(time.time())
+    async with bot_on(fake, database, clock) as bot:
+        cog = bot.tournament_cog
+        post = await open_tournament(
+            alice, channel, table_size=2, rounds=3, round_hours=24, options="laps=1"
+        )
+        for member in (alice, bob):
+            await click(member, post, "join")
+        await (await alice.slash(channel, "tournament start", tournament=1)).followup(0)
+        ends = clock.now() + 24 * HOUR
+        await fake.wait_for(lambda: ends in clock.sleepers, what="the wait for round 1's end")
+        ((race,),) = await bot.service.storage.read("SELECT id FROM game_tables")
+        read, advanced = asyncio.Event(), asyncio.Event()
+        table_finished, advance = cog.tables.table_finished, cog.desk.advance
+
+        async def finished_after_the_advance(table_id: int) -> TournamentRecord | None:
+            read.set()  # the game's end has read the tournament as it was before
+            async with asyncio.timeout(10):
+                await advanced.wait()
+            return await table_finished(table_id)
+
+        async def advance_after_that_read(*args: Any, **kwargs: Any) -> TournamentRecord:
+            async with asyncio.timeout(10):
+                await read.wait()
+            try:
+                return await advance(*args, **kwargs)
+            finally:
+                advanced.set()
+
+        cog.tables.table_finished = finished_after_the_advance  # type: ignore[method-assign]
+        cog.desk.advance = advance_after_that_read  # type: ignore[method-assign]
+        await play_to_the_end(bot.service, race, Rng(race))
+        asked, _ = await asyncio.gather(
+            alice.slash(channel, "tournament advance", tournament=1), cog.game_over(race)
+        )
+        assert "Cup: round 2" in (await answer_to(asked)).content
+        assert await rounds_and_games(bot) == (ONE_ROUND_CLOSED, [(1, "finished"), (2, "running")])
+        assert rounds_announced(channel) == [1, 2]
