@@ -9,16 +9,22 @@ round's table and its game is stored (``tournament_tables``) before the game is 
 so opening a round again after a restart finishes what was begun and never opens a table
 twice. Seats map back to entrants by position: the pairing's first player takes the first
 seat, and so on, whoever plays the seat by the end (a player who leaves is replaced by an
-AI; the result still counts for the entrant).
+AI; the result still counts for the entrant). A player who left the tournament after
+their round was paired, before its game opened, has their seat handed to the AI as soon
+as the game starts.
 """
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Awaitable, Callable
 
 from bot.community.desk import TournamentDesk, TournamentRecord
+from bot.games.base import ServiceError
 from bot.service import ABANDONED, FINISHED, LOBBY, Table, TableService, TableSettings
 from bot.sql import Connection
+
+log = logging.getLogger(__name__)
 
 
 def user_of(player: str) -> int:
@@ -83,7 +89,26 @@ class TournamentTables:
             table = await self.service.table(table_id)
             if table.status == LOBBY:
                 started.append(await (start or self._start)(table))
-        return started
+        return await self._hand_over_left(tournament_id, started)
+
+    async def _hand_over_left(self, tournament_id: int, started: list[Table]) -> list[Table]:
+        """The games just started, each once the seats of players who left the tournament
+        since their round was paired are handed to the AI (a player leaving later finds
+        their game running and hands it over themselves: the tournament is read after the
+        start). A seat handed over meanwhile is logged and left as it is."""
+        entrants = (await self.desk.load(tournament_id)).state.entrants
+        left = {user_of(entrant.player) for entrant in entrants.values() if not entrant.active}
+        tables = []
+        for table in started:
+            for seat in table.seats:
+                if seat.user_id is None or seat.user_id not in left:
+                    continue
+                try:
+                    await self.service.leave_game(table.id, seat.user_id)
+                except ServiceError as refused:
+                    log.info("race %d: the seat was not handed over (%s)", table.id, refused.key)
+            tables.append(await self.service.table(table.id))
+        return tables
 
     async def _start(self, table: Table) -> Table:
         return (await self.service.start(table.id, table.row.host_id)).table

@@ -17,7 +17,7 @@ from bot.community.desk import TournamentDesk, TournamentRecord
 from bot.community.server import ServerSettings, ServerSettingsStore
 from bot.community.tournament import FINISHED, Format, TournamentSettings
 from bot.games.base import ServiceError
-from bot.service import TableService
+from bot.service import Table, TableService
 from bot.sql import Connection
 from bot.storage import Storage
 from engine.core import Rng
@@ -610,3 +610,63 @@ async def test_a_game_ending_as_the_organiser_advances_its_round_opens_the_next_
         assert "Cup: round 2" in (await answer_to(asked)).content
         assert await rounds_and_games(bot) == (ONE_ROUND_CLOSED, [(1, "finished"), (2, "running")])
         assert rounds_announced(channel) == [1, 2]
+
+
+async def test_a_player_removed_as_the_next_round_is_paired_leaves_its_seat_to_the_ai(
+    fake: FakeDiscord, database: str
+) -> None:
+    guild = fake.add_guild("Circus")
+    channel = guild.add_text_channel("tournaments")
+    members = [guild.add_member(name) for name in ("alice", "bob", "carol", "dave")]
+    alice, dave, admin = members[0], members[3], guild.owner
+    clock = FakeClock(time.time())
+    async with bot_on(fake, database, clock) as bot:
+        cog = bot.tournament_cog
+        post = await open_tournament(
+            alice, channel, table_size=2, rounds=3, round_hours=24, options="laps=1"
+        )
+        for member in members:
+            await click(member, post, "join")
+        await (await alice.slash(channel, "tournament start", tournament=1)).followup(0)
+        ends = clock.now() + 24 * HOUR
+        await fake.wait_for(lambda: ends in clock.sleepers, what="the wait for round 1's end")
+        paired, dropped = asyncio.Event(), asyncio.Event()
+        advance, drop, open_round = cog.desk.advance, cog.desk.drop, cog.tables.open_round
+
+        async def advance_then_drop(*args: Any, **kwargs: Any) -> TournamentRecord:
+            try:
+                return await advance(*args, **kwargs)
+            finally:
+                paired.set()
+
+        async def drop_once_paired(*args: Any, **kwargs: Any) -> TournamentRecord:
+            async with asyncio.timeout(10):
+                await paired.wait()
+            try:
+                return await drop(*args, **kwargs)
+            finally:
+                dropped.set()
+
+        async def open_once_dropped(*args: Any, **kwargs: Any) -> list[Table]:
+            async with asyncio.timeout(10):
+                await dropped.wait()
+            return await open_round(*args, **kwargs)
+
+        cog.desk.advance = advance_then_drop  # type: ignore[method-assign]
+        cog.desk.drop = drop_once_paired  # type: ignore[method-assign]
+        cog.tables.open_round = open_once_dropped  # type: ignore[method-assign]
+        asked = await asyncio.gather(
+            alice.slash(channel, "tournament advance", tournament=1),
+            admin.slash(channel, "tournament remove", tournament=1, member=dave),
+        )
+        announced, removed = [await answer_to(interaction) for interaction in asked]
+        assert "Cup: round 2" in announced.content and f"<@{dave.id}>" not in announced.content
+        assert "Dave is out of Cup" in removed.content
+        rows = await bot.service.storage.read(
+            "SELECT table_id FROM tournament_tables WHERE round = 2 ORDER BY table_id"
+        )
+        tables = [await bot.service.table(int(table_id)) for (table_id,) in rows]
+        assert [table.status for table in tables] == ["running", "running"]
+        assert all(table.seat_of(dave.id) is None for table in tables)
+        (handed,) = [seat for table in tables for seat in table.seats if seat.user_id is None]
+        assert handed.name == "Dave (AI)"
