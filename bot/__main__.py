@@ -1,18 +1,30 @@
-"""``python -m bot`` runs the Discord bot; ``python -m bot local`` plays in the terminal;
-``python -m bot web`` serves the servers' web pages (WEB_HOST, WEB_PORT, WEB_BASE_URL).
+"""The ``circus`` command (``python -m bot``): ``run`` (the default) runs the Discord bot,
+``local`` plays in the terminal, ``web`` serves the servers' web pages, ``help`` and
+``--help`` say how, ``--version`` which version this is.
 
-Without a token the bot says what to set and exits with status 2.
+Built on argparse, the standard library's parser (subcommands, ``--help`` on each): a
+wrong option or command is one line naming it, and exit status 2. Exit status 2 always
+means a setting or an option to fix; see :data:`EXIT_STATUSES`.
 """
 
 from __future__ import annotations
 
+import argparse
 import logging
 import shlex
 import sys
 from collections.abc import Sequence
 from pathlib import Path
+from typing import NoReturn
 
+from bot import __version__
 from bot.config import SETTINGS, Settings, SettingsError
+
+EXIT_STATUSES = (
+    (0, "stopped as asked (Ctrl-C, SIGTERM)"),
+    (2, "a setting or an option to fix: starting again would not help"),
+)
+"""What the commands' exit statuses mean, as ``--help`` lists them."""
 
 
 def this_python() -> str:
@@ -27,6 +39,13 @@ def this_python() -> str:
     return shlex.quote(shown)
 
 
+def program() -> str:
+    """How the command was typed: ``circus`` (the installed script) or ``… -m bot``."""
+    if Path(sys.argv[0]).name == "circus":
+        return "circus"
+    return f"{this_python()} -m bot"
+
+
 def no_token() -> str:
     python = this_python()
     return (
@@ -36,25 +55,107 @@ def no_token() -> str:
     )
 
 
-def usage() -> str:
-    """What ``python -m bot --help`` prints: the commands, then every setting."""
-    python = this_python()
+class OneLineParser(argparse.ArgumentParser):
+    """Refuses a wrong option or command in one line (and exit status 2), naming where
+    the help is, instead of a usage block."""
+
+    commands: dict[str, argparse.ArgumentParser]
+    """The parser of each command, by name (the top-level parser's)."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(2, f"circus: {message} (see {self.prog} --help)\n")
+
+
+COMMANDS = (
+    ("run", "runs the Discord bot (the default); it needs DISCORD_TOKEN"),
+    ("local", "plays in the terminal against AI seats (--game, --seats: local --help)"),
+    ("web", "serves the servers' web pages from the bot's database (no token)"),
+    ("help", "this help, or a command's (help web)"),
+)
+
+
+def settings_text() -> str:
     width = max(len(name) for name, _ in SETTINGS)
     return "\n".join(
         [
-            "Usage:",
-            f"  {python} -m bot",
-            "      runs the Discord bot; without DISCORD_TOKEN it says what to set and",
-            "      exits with status 2.",
-            f"  {python} -m bot local [--game charioteer|cartographers|carcassonne]",
-            "      plays in the terminal against AI seats; local --help lists its options.",
-            f"  {python} -m bot web",
-            "      serves the servers' web pages from the bot's database (no token needed).",
-            "",
             "Settings, from the environment or a .env file here (.env.example explains them):",
             *(f"  {name:<{width}}  {meaning}" for name, meaning in SETTINGS),
+            "",
+            "Exit status:",
+            *(f"  {status:<3} {meaning}" for status, meaning in EXIT_STATUSES),
         ]
     )
+
+
+def commands_text() -> str:
+    width = max(len(name) for name, _ in COMMANDS)
+    return "\n".join(
+        [
+            "Circus: board games on Discord, in the terminal and on the web.",
+            "",
+            "Commands (each has --help):",
+            *(f"  {name:<{width}}  {meaning}" for name, meaning in COMMANDS),
+        ]
+    )
+
+
+def build_parser() -> OneLineParser:
+    prog = program()
+    parser = OneLineParser(
+        prog=prog,
+        usage=f"{prog} [--version] [command] [options]",
+        description=commands_text(),
+        epilog=settings_text(),
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    parser.add_argument("--version", action="version", version=f"circus {__version__}")
+    commands = parser.add_subparsers(
+        dest="command", metavar="command", help=argparse.SUPPRESS, prog=prog
+    )
+    about = dict(COMMANDS)
+    run = commands.add_parser(
+        "run",
+        help=about["run"],
+        description="Run the Discord bot; without DISCORD_TOKEN it says what to set.",
+        epilog=settings_text(),
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    local = commands.add_parser("local", help=about["local"], add_help=False)
+    web = commands.add_parser(
+        "web",
+        help=about["web"],
+        description=(
+            "Serve every published server's page, read-only, from the bot's database, at"
+            " WEB_HOST:WEB_PORT. The database must exist and be the bot's: the web server"
+            " never creates or changes one."
+        ),
+    )
+    web.add_argument(
+        "--database",
+        metavar="PATH|URL",
+        help="the SQLite file or postgresql:// URL to read (default: DATABASE_URL, else"
+        " DATABASE_PATH)",
+    )
+    help_command = commands.add_parser("help", help=about["help"])
+    help_command.add_argument(
+        "topic",
+        nargs="?",
+        choices=[name for name, _ in COMMANDS],
+        metavar="command",
+        help="the command to explain: " + ", ".join(name for name, _ in COMMANDS),
+    )
+    parser.commands = {"run": run, "local": local, "web": web, "help": help_command}
+    return parser
+
+
+def show_help(parser: OneLineParser, topic: str | None) -> int:
+    if topic == "local":
+        from bot.console import build_parser as local_parser
+
+        local_parser().print_help()
+        return 0
+    (parser if topic is None else parser.commands[topic]).print_help()
+    return 0
 
 
 QUIET_LIBRARIES = ("discord", "aiosqlite")
@@ -75,47 +176,61 @@ def configure_logging(level: str) -> None:
     logging.getLogger("discord.client").addFilter(without_voice_warnings)
 
 
-def main(argv: Sequence[str] | None = None) -> int:
-    args = list(sys.argv[1:] if argv is None else argv)
-    if args and args[0] == "local":
-        from bot.console import main as console_main
-
-        return console_main(args[1:], sys.stdin, sys.stdout)
-    if args and args[0] == "web":
-        return web(args[1:])
-    if args and args[0] in ("-h", "--help"):
-        print(usage())
-        return 0
-    if args:
-        print(
-            f"circus: unknown command {args[0]!r}; try {this_python()} -m bot --help",
-            file=sys.stderr,
-        )
-        return 2
+def load_settings() -> Settings | None:
+    """The settings, or None after saying in one line which one is wrong."""
     try:
-        settings = Settings.load()
+        return Settings.load()
     except SettingsError as error:
         print(f"circus: {error}", file=sys.stderr)
+        return None
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = list(sys.argv[1:] if argv is None else argv)
+    parser = build_parser()
+    if args and not args[0].startswith("-") and args[0] not in dict(COMMANDS):
+        names = ", ".join(name for name, _ in COMMANDS)
+        parser.error(f"unknown command {args[0]!r}: the commands are {names}")
+    chosen, rest = parser.parse_known_args(args)
+    command = chosen.command or "run"
+    if command == "local":
+        from bot.console import main as console_main
+
+        return console_main(rest, sys.stdin, sys.stdout)
+    if rest:
+        parser.error(f"unrecognized arguments: {' '.join(rest)}")
+    if command == "help":
+        return show_help(parser, chosen.topic)
+    if command == "web":
+        return web(chosen.database)
+    return run()
+
+
+def run() -> int:
+    """The Discord bot: the token and every setting checked before anything starts."""
+    settings = load_settings()
+    if settings is None:
         return 2
     if settings.token is None:
         print(no_token(), file=sys.stderr)
         return 2
     configure_logging(settings.log_level)
-    from cogs.app import run
+    from cogs.app import run as run_bot
 
-    return run(settings)
+    return run_bot(settings)
 
 
-def web(args: Sequence[str]) -> int:
+def web(database: str | None) -> int:
     """The web pages: no Discord token needed, only the database."""
-    if args:
-        print(f"circus: `python -m bot web` takes no arguments, not {args[0]!r}", file=sys.stderr)
+    settings = load_settings()
+    if settings is None:
         return 2
-    try:
-        settings = Settings.load()
-    except SettingsError as error:
-        print(f"circus: {error}", file=sys.stderr)
-        return 2
+    if database is not None:
+        try:
+            settings = settings.with_database(database)
+        except SettingsError as error:
+            print(f"circus: {error}", file=sys.stderr)
+            return 2
     configure_logging(settings.log_level)
     from bot.web.app import run as run_web
 

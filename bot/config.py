@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import os
 from dataclasses import dataclass
 from pathlib import Path
@@ -69,6 +70,18 @@ class Settings:
     def database(self) -> str:
         """Where the tables are stored: the PostgreSQL URL if one is set, else the SQLite file."""
         return self.database_url or str(self.database_path)
+
+    def with_database(self, target: str) -> Settings:
+        """These settings over another database: a SQLite file or a ``postgresql://`` URL
+        (``--database``, which outranks DATABASE_URL and DATABASE_PATH)."""
+        target = target.strip()
+        if target.startswith(("postgresql://", "postgres://")):
+            return dataclasses.replace(self, database_url=target)
+        if not target or "://" in target:
+            raise SettingsError(
+                f"--database takes a SQLite file or a postgresql:// URL, not {target!r}"
+            )
+        return dataclasses.replace(self, database_url=None, database_path=Path(target))
 
     @classmethod
     def load(cls, env_file: str | Path | None = ".env") -> Settings:

@@ -10,7 +10,8 @@ from pathlib import Path
 import discord
 import pytest
 
-from bot.__main__ import configure_logging
+import bot
+from bot.__main__ import configure_logging, main
 from bot.config import Settings
 from cogs.app import run
 
@@ -188,3 +189,72 @@ def test_a_number_setting_in_other_digits_or_endless_is_named_in_one_line(
     assert done.returncode == 2, done.stderr
     [line] = done.stderr.strip().splitlines()
     assert name in line and "Traceback" not in done.stderr
+
+
+def test_the_version_is_the_package_s(tmp_path: Path) -> None:
+    done = run_bot("--version", cwd=tmp_path)
+    assert done.returncode == 0
+    assert done.stdout.strip() == f"circus {bot.__version__}"
+
+
+@pytest.mark.parametrize(
+    ("command", "says"),
+    [
+        ("run", "DISCORD_TOKEN"),
+        ("local", "--seats"),
+        ("web", "--database"),
+        ("help", "the command to explain"),
+    ],
+)
+def test_every_command_has_its_help(
+    command: str, says: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with pytest.raises(SystemExit) as stopped:
+        main([command, "--help"])
+    assert stopped.value.code == 0
+    shown = capsys.readouterr().out
+    assert says in shown and "usage:" in shown
+    assert main(["help", command]) == 0
+    assert capsys.readouterr().out == shown
+
+
+@pytest.mark.parametrize(
+    ("args", "named"),
+    [
+        (["dance"], "unknown command 'dance': the commands are run, local, web"),
+        (["--loud"], "unrecognized arguments: --loud"),
+        (["web", "--port", "1"], "unrecognized arguments: --port 1"),
+        (["run", "now"], "unrecognized arguments: now"),
+        (["help", "dance"], "invalid choice: 'dance'"),
+    ],
+)
+def test_a_wrong_command_or_option_is_one_line_and_status_2(
+    args: list[str], named: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with pytest.raises(SystemExit) as stopped:
+        main(args)
+    assert stopped.value.code == 2
+    captured = capsys.readouterr()
+    [line] = captured.err.strip().splitlines()
+    assert line.startswith("circus: ") and named in line and line.endswith("--help)")
+    assert captured.out == ""
+
+
+@pytest.mark.parametrize("database", ["mysql://db/circus", "sqlite:///circus.db", " "])
+def test_a_web_database_that_is_neither_a_file_nor_postgresql_is_refused(
+    tmp_path: Path, database: str
+) -> None:
+    done = run_bot("web", "--database", database, cwd=tmp_path)
+    assert done.returncode == 2
+    [line] = done.stderr.strip().splitlines()
+    assert line.startswith("circus: --database takes a SQLite file or a postgresql:// URL")
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_the_installed_command_is_named_in_its_own_help(tmp_path: Path) -> None:
+    script = Path(sys.executable).with_name("circus")
+    done = subprocess.run(
+        [str(script), "--help"], capture_output=True, text=True, cwd=tmp_path, timeout=60
+    )
+    assert done.returncode == 0
+    assert done.stdout.startswith("usage: circus ")
