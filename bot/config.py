@@ -41,6 +41,15 @@ DEFAULT_WEB_HOST = "127.0.0.1"
 DEFAULT_WEB_PORT = 8080
 
 
+EXIT_SETTINGS = 2
+"""The exit status of a setting or an option to fix: starting again would not help (the
+systemd units do not restart on it)."""
+EXIT_TEMPORARY = 75
+"""EX_TEMPFAIL (``sysexits.h``): Discord or the database did not answer at start, or the
+database waits for the bot to migrate it; starting again a little later may work (the
+systemd units and the compose file restart on it)."""
+
+
 class SettingsError(ValueError):
     """A setting is missing or wrong; the message says which and where to set it."""
 

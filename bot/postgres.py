@@ -199,16 +199,18 @@ class PostgresDatabase:
         """Transactions committed so far."""
 
     @classmethod
-    async def connect(cls, url: str) -> PostgresDatabase:
-        """Connect and migrate; raises ``OSError`` or ``asyncpg.PostgresError``."""
+    async def connect(cls, url: str, *, as_is: bool = False) -> PostgresDatabase:
+        """Connect and migrate; raises ``OSError`` or ``asyncpg.PostgresError``. ``as_is``:
+        only to read (every transaction read-only), a schema at this code's version."""
+        settings = {"application_name": APPLICATION_NAME}
+        if as_is:
+            settings["default_transaction_read_only"] = "on"
         pool = await asyncpg.create_pool(
-            url,
-            min_size=1,
-            max_size=POOL_SIZE,
-            reset=_keep_session,
-            server_settings={"application_name": APPLICATION_NAME},
+            url, min_size=1, max_size=POOL_SIZE, reset=_keep_session, server_settings=settings
         )
         database = cls(pool, url)
+        if as_is:
+            return database
         try:
             await database.migrate()
         except BaseException:
@@ -232,9 +234,18 @@ class PostgresDatabase:
                     await connection.execute("INSERT INTO schema_version VALUES ($1)", number)
                 log.info("database schema migrated to version %d", number)
 
+    async def schema_version(self) -> int:
+        """The schema's version, read as it is (0: an empty schema)."""
+        async with self.pool.acquire() as connection:
+            return await self._version(connection, make=False)
+
     @staticmethod
-    async def _version(connection: asyncpg.Connection) -> int:
+    async def _version(connection: asyncpg.Connection, *, make: bool = True) -> int:
+        """The schema's version (0 for an empty schema, where ``make`` makes the table
+        that keeps it)."""
         if await connection.fetchval("SELECT to_regclass('schema_version')") is None:
+            if not make:
+                return 0
             await connection.execute("CREATE TABLE schema_version (version BIGINT NOT NULL)")
         version = await connection.fetchval("SELECT MAX(version) FROM schema_version")
         return int(version or 0)

@@ -118,6 +118,12 @@ class StorageError(RuntimeError):
     """The database cannot be opened or used; the message is one readable sentence."""
 
 
+class StorageUnavailable(StorageError):
+    """The database does not answer yet (its server is starting or out of reach), or its
+    schema is older than this code's and waits for the bot to migrate it: the same start
+    may work a little later."""
+
+
 class StaleWrite(RuntimeError):
     """A write found the table changed since it was read (another writer went first)."""
 

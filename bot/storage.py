@@ -32,6 +32,7 @@ from bot.sql import DIALECTS, LAST_ID, SQLITE, DuplicateRow, Row, with_last_id
 from bot.sql import InTransaction as InTransaction
 from bot.sql import StaleWrite as StaleWrite
 from bot.sql import StorageError as StorageError
+from bot.sql import StorageUnavailable as StorageUnavailable
 from bot.timebank import Away
 from engine.core import JSON, Action
 
@@ -289,6 +290,34 @@ STARTUP_PRAGMAS = (
     "PRAGMA foreign_keys=ON",
 )
 
+AS_IS_PRAGMAS = ("PRAGMA busy_timeout=5000", "PRAGMA query_only=ON")
+"""A file opened only to read: no statement may change it (the bot made it WAL)."""
+
+
+def check_version(where: str, version: int) -> None:
+    """Refuse a database opened as it is whose schema is older than this code's: the bot
+    migrates it when it starts (a newer one, from a newer bot, is read as it is)."""
+    latest = len(MIGRATIONS)
+    if version >= latest:
+        if version > latest:
+            log.warning(
+                "%s is at schema version %d, newer than this version's %d: upgrade this"
+                " program to the bot's version",
+                where,
+                version,
+                latest,
+            )
+        return
+    if version == 0:
+        raise StorageUnavailable(
+            f"{where} has no tables of the bot yet (schema version 0, this version's is"
+            f" {latest}): start the bot on it first, which makes them"
+        )
+    raise StorageUnavailable(
+        f"{where} is at schema version {version}, older than this version's {latest}: start"
+        " the bot on it first, which migrates it"
+    )
+
 
 PRAGMA_TRIES = 50
 PRAGMA_RETRY_SECONDS = 0.1
@@ -353,21 +382,34 @@ class SqliteDatabase:
         self._committer: asyncio.Future[None] | None = None
 
     @classmethod
-    async def open(cls, path: Path) -> SqliteDatabase:
+    async def open(cls, path: Path, *, as_is: bool = False) -> SqliteDatabase:
+        """Open the file, made and migrated if need be; ``as_is``: only to read, a file
+        that is there and at this code's schema version (:meth:`Storage.open_as_is`)."""
         if path.is_dir():
             raise StorageError(f"{path} is a folder, not a database file")
+        if as_is and not path.is_file():
+            raise StorageError(
+                f"there is no database at {path}: check DATABASE_PATH (or --database); the"
+                " bot makes it when it first starts"
+            )
         try:
-            if path.parent and not path.parent.exists():
-                path.parent.mkdir(parents=True, exist_ok=True)
-            db = await aiosqlite.connect(path, isolation_level=None)
+            if as_is:
+                db = await aiosqlite.connect(
+                    f"{path.resolve().as_uri()}?mode=rw", uri=True, isolation_level=None
+                )
+            else:
+                if path.parent and not path.parent.exists():
+                    path.parent.mkdir(parents=True, exist_ok=True)
+                db = await aiosqlite.connect(path, isolation_level=None)
         except (OSError, sqlite3.Error) as error:
             raise StorageError(f"cannot open {path} as a database: {error}") from None
         try:
             db.row_factory = sqlite3.Row
-            for pragma in STARTUP_PRAGMAS:
+            for pragma in AS_IS_PRAGMAS if as_is else STARTUP_PRAGMAS:
                 await _startup_pragma(db, pragma)
             database = cls(db, path)
-            await database.migrate()
+            if not as_is:
+                await database.migrate()
             database.reader = _reader(path)
         except sqlite3.DatabaseError as error:
             await db.close()
@@ -403,6 +445,10 @@ class SqliteDatabase:
                     continue  # another process applied it first
                 raise
             log.info("database %s migrated to version %d", self.path, number)
+
+    async def schema_version(self) -> int:
+        """The file's schema version (0: no migration yet)."""
+        return await self._version()
 
     async def _version(self) -> int:
         async with self.db.execute("PRAGMA user_version") as cursor:
@@ -598,17 +644,38 @@ class Storage:
         query's other parameters are server settings, e.g. ``?search_path=circus``). A
         database that cannot be opened raises :class:`StorageError` with a sentence, and
         leaves no connection behind."""
+        return await cls._open(path, as_is=False)
+
+    @classmethod
+    async def open_as_is(cls, target: str | Path) -> Storage:
+        """Open the bot's database only to read it, as it is (the web pages): never made,
+        migrated or written (on PostgreSQL its transactions are read-only). A file that is
+        not there raises :class:`StorageError`; a schema older than this code's (the bot
+        migrates it when it starts) raises :class:`StorageUnavailable`."""
+        return await cls._open(target, as_is=True)
+
+    @classmethod
+    async def _open(cls, path: str | Path, *, as_is: bool) -> Storage:
+        storage = cls(await cls._database(path, as_is=as_is))
+        if as_is:
+            try:
+                check_version(shown(path), await storage.database.schema_version())
+            except BaseException:
+                await storage.close()
+                raise
+        return storage
+
+    @staticmethod
+    async def _database(path: str | Path, *, as_is: bool) -> SqliteDatabase | PostgresDatabase:
         if not is_postgres_url(path):
-            return cls(await SqliteDatabase.open(Path(path)))
+            return await SqliteDatabase.open(Path(path), as_is=as_is)
         try:
-            return cls(await PostgresDatabase.connect(str(path)))
-        except (
-            TimeoutError,
-            OSError,
-            ValueError,
-            asyncpg.PostgresError,
-            asyncpg.InterfaceError,
-        ) as error:
+            return await PostgresDatabase.connect(str(path), as_is=as_is)
+        except (TimeoutError, OSError, asyncpg.CannotConnectNowError) as error:
+            raise StorageUnavailable(
+                f"cannot reach the PostgreSQL database at {shown(path)}: {error}"
+            ) from None
+        except (ValueError, asyncpg.PostgresError, asyncpg.InterfaceError) as error:
             raise StorageError(
                 f"cannot use the PostgreSQL database at {shown(path)}: {error}"
             ) from None

@@ -42,12 +42,12 @@ from markupsafe import Markup, escape
 
 from bot.community.pictures import rating_chart
 from bot.community.tournament import Format
-from bot.config import Settings
+from bot.config import EXIT_SETTINGS, EXIT_TEMPORARY, Settings
 from bot.games import GAMES, broadcast_for, host_for
 from bot.images import ImageProcess
 from bot.replays import Step, public_steps, step_png, step_story
 from bot.service import Table, game_record
-from bot.storage import Storage, StorageError
+from bot.storage import Storage, StorageError, StorageUnavailable
 from bot.text import t
 from bot.web.publish import TOKEN_PATTERN, WebPage, player_token
 from bot.web.reads import ENDED, Reads
@@ -552,7 +552,7 @@ def chart_png(title: str, history: Sequence[tuple[float, Any]]) -> bytes:
 async def serve(settings: Settings, stop: asyncio.Event | None = None) -> None:
     """Serve the pages at ``WEB_HOST``:``WEB_PORT`` until ``stop`` is set (by default: a
     stop signal, SIGTERM or SIGINT)."""
-    storage = await Storage.open(settings.database)
+    storage = await Storage.open_as_is(settings.database)
     site = Site(storage)
     runner = Runner(site.application(), access_log=None)
     try:
@@ -578,19 +578,23 @@ async def serve(settings: Settings, stop: asyncio.Event | None = None) -> None:
 
 def run(settings: Settings) -> int:
     """``python -m bot web``: exit status 0 after a stop signal, 2 when the database or
-    the address cannot be used."""
+    the address cannot be used, 75 when the database does not answer or is older than
+    this code's (the bot migrates it when it starts)."""
     try:
         asyncio.run(serve(settings))
+    except StorageUnavailable as error:
+        print(f"circus: {error}", file=sys.stderr)
+        return EXIT_TEMPORARY
     except StorageError as error:
         print(f"circus: {error}", file=sys.stderr)
-        return 2
+        return EXIT_SETTINGS
     except OSError as error:
         print(
             f"circus: cannot serve the web pages at {settings.web_host}:{settings.web_port}"
             f" ({error.strerror or error})",
             file=sys.stderr,
         )
-        return 2
+        return EXIT_SETTINGS
     return 0
 
 

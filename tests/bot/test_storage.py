@@ -9,6 +9,7 @@ import sqlite3
 import threading
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit, urlunsplit
 
 import aiosqlite
 import asyncpg
@@ -17,7 +18,7 @@ import pytest
 from bot.postgres import PostgresDatabase
 from bot.shards import EVERY_SHARD, Shards
 from bot.sql import DuplicateRow
-from bot.storage import StaleWrite, Storage, StorageError, StoredAction
+from bot.storage import StaleWrite, Storage, StorageError, StorageUnavailable, StoredAction
 from engine.core import Action
 from tests.databases import postgres_schema
 
@@ -199,11 +200,23 @@ async def test_a_duplicate_row_is_the_same_error_on_both_databases(db_path: str)
 
 
 async def test_an_unreachable_postgresql_is_one_sentence_without_the_password() -> None:
-    with pytest.raises(StorageError) as raised:
+    """And it may answer later: a start is tried again (:class:`StorageUnavailable`)."""
+    with pytest.raises(StorageUnavailable) as raised:
         await Storage.open("postgresql://circus:secret@127.0.0.1:1/circus")
     message = str(raised.value)
-    assert message.startswith("cannot use the PostgreSQL database at 127.0.0.1:1/circus")
+    assert message.startswith("cannot reach the PostgreSQL database at 127.0.0.1:1/circus")
     assert "secret" not in message
+
+
+async def test_a_postgresql_database_that_is_not_there_is_a_setting_to_fix() -> None:
+    """A database name that is wrong will not be right later: not tried again."""
+    async with postgres_schema() as url:
+        parts = urlsplit(url)
+        wrong = urlunsplit(parts._replace(path="/no_such_circus_database"))
+        with pytest.raises(StorageError) as raised:
+            await Storage.open(wrong)
+    assert not isinstance(raised.value, StorageUnavailable)
+    assert "no_such_circus_database" in str(raised.value)
 
 
 async def running_tables(storage: Storage, deadlines: list[float]) -> list[int]:
