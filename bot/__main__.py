@@ -4,7 +4,8 @@
 
 Built on argparse, the standard library's parser (subcommands, ``--help`` on each): a
 wrong option or command is one line naming it, and exit status 2. Exit status 2 always
-means a setting or an option to fix; see :data:`EXIT_STATUSES`.
+means a setting or an option to fix, 75 a start that may work later; see
+:data:`EXIT_STATUSES`.
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ from bot.config import SETTINGS, Settings, SettingsError
 EXIT_STATUSES = (
     (0, "stopped as asked (Ctrl-C, SIGTERM)"),
     (2, "a setting or an option to fix: starting again would not help"),
+    (75, "Discord or the database did not answer in 30 s of tries: start again later"),
 )
 """What the commands' exit statuses mean, as ``--help`` lists them."""
 

@@ -10,6 +10,7 @@ It asks for the guilds intent only (see :data:`INTENTS`): no message is ever rea
 from __future__ import annotations
 
 import asyncio
+import functools
 import gc
 import hashlib
 import importlib
@@ -17,6 +18,7 @@ import json
 import logging
 import signal
 import sys
+from collections.abc import Sequence
 from typing import Any
 
 import aiohttp
@@ -25,13 +27,14 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.catch_up import CatchUp
-from bot.config import Settings
+from bot.config import EXIT_SETTINGS, EXIT_TEMPORARY, Settings
 from bot.games import REGISTRY
 from bot.images import ImageProcess
 from bot.loopwatch import LoopWatch
 from bot.service import TableService
 from bot.shards import EVERY_SHARD
-from bot.storage import StorageError
+from bot.startup import START_PAUSES, STOP_SIGNALS, StartAbandoned, with_retries
+from bot.storage import StorageError, StorageUnavailable
 from bot.text import catalogue, know_command_ids
 from cogs.community import CommunityCog
 from cogs.front import vote
@@ -54,8 +57,6 @@ the tournaments' sign-up buttons."""
 SYNC_SECONDS = 30.0
 """How long a command sync may take (Discord can ask to wait hours after too many) before
 the bot goes on with the commands Discord already has; the next start tries again."""
-STOP_SIGNALS = (signal.SIGTERM, signal.SIGINT)
-"""What ``docker stop``, systemd and Ctrl-C send: each stops the bot gracefully."""
 FINISH_SECONDS = 20.0
 """How long a stop waits for work in flight (answers, follow-ups) before closing anyway."""
 START_SECONDS = 20.0
@@ -431,11 +432,44 @@ async def serve(bot: CircusBot, token: str) -> None:
             loop.remove_signal_handler(signum)
 
 
-def run(settings: Settings) -> int:
-    """Run until stopped (exit status 0 after a stop signal); the token was checked by the
-    caller."""
+async def start(settings: Settings) -> None:
+    """One start: the database first (it may not be up yet either), then Discord, until
+    stopped."""
     assert settings.token is not None
-    bot = CircusBot(settings)
+    service = await TableService.create(settings.database, shards=settings.shards or EVERY_SHARD)
+    try:
+        bot = CircusBot(settings, service)
+    except BaseException:
+        await service.close()
+        raise
+    await serve(bot, settings.token)
+
+
+DISCORD_OUT_OF_REACH = (
+    aiohttp.ClientConnectionError,
+    OSError,
+    TimeoutError,
+    discord.DiscordServerError,
+    discord.GatewayNotFound,
+)
+"""What a start that cannot get through to Discord raises (no network, a DNS or proxy
+failure, Discord's own trouble): it may pass."""
+
+
+def passing(error: Exception) -> str | None:
+    """What went wrong, when a later start may go through (:func:`bot.startup.with_retries`)."""
+    if isinstance(error, StorageUnavailable):
+        return str(error)
+    if isinstance(error, DISCORD_OUT_OF_REACH):
+        return f"cannot reach Discord ({error.__class__.__name__})"
+    return None
+
+
+def run(settings: Settings, *, pauses: Sequence[float] = START_PAUSES) -> int:
+    """Run until stopped (exit status 0 after a stop signal); the token was checked by the
+    caller. A start that fails for a reason that may pass is tried again after each of
+    ``pauses``, then ends with status 75; a setting to fix ends it with status 2."""
+    assert settings.token is not None
     watch = LoopWatch(settings.loop_watch_ms / 1000) if settings.loop_watch_ms else None
     if watch is not None:
         watch.start()
@@ -443,25 +477,31 @@ def run(settings: Settings) -> int:
     gc.collect()
     gc.freeze()  # what the imports made lives as long as the process: full collections skip it
     try:
-        asyncio.run(serve(bot, settings.token))
+        asyncio.run(with_retries(functools.partial(start, settings), passing, pauses))
+    except StartAbandoned:
+        return 0
     except discord.LoginFailure:
         log.error(
             "Discord refused the token: check DISCORD_TOKEN (Developer Portal → Bot → Reset Token)"
         )
-        return 2
+        return EXIT_SETTINGS
     except discord.PrivilegedIntentsRequired:
         log.error("a privileged intent was requested; this bot needs none")
-        return 2
+        return EXIT_SETTINGS
+    except StorageUnavailable as error:
+        print(f"circus: {error}", file=sys.stderr)
+        return EXIT_TEMPORARY
     except StorageError as error:
         print(f"circus: {error}", file=sys.stderr)
-        return 2
-    except (aiohttp.ClientConnectionError, OSError) as error:
+        return EXIT_SETTINGS
+    except DISCORD_OUT_OF_REACH as error:
         print(
-            f"circus: cannot reach Discord ({error.__class__.__name__}): check the network "
-            "connection, then start the bot again",
+            f"circus: cannot reach Discord ({error.__class__.__name__}) after"
+            f" {len(pauses) + 1} tries: check the network connection (exit status 75: a"
+            " service manager starts the bot again)",
             file=sys.stderr,
         )
-        return 2
+        return EXIT_TEMPORARY
     finally:
         if watch is not None:
             watch.stop()

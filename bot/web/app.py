@@ -26,7 +26,6 @@ import functools
 import json
 import logging
 import re
-import signal
 import sys
 import time
 from collections import OrderedDict
@@ -47,6 +46,7 @@ from bot.games import GAMES, broadcast_for, host_for
 from bot.images import ImageProcess
 from bot.replays import Step, public_steps, step_png, step_story
 from bot.service import Table, game_record
+from bot.startup import START_PAUSES, StartAbandoned, stop_signals, with_retries
 from bot.storage import Storage, StorageError, StorageUnavailable
 from bot.text import t
 from bot.web.publish import TOKEN_PATTERN, WebPage, player_token
@@ -549,10 +549,22 @@ def chart_png(title: str, history: Sequence[tuple[float, Any]]) -> bytes:
     return rating_chart(title, history).png
 
 
-async def serve(settings: Settings, stop: asyncio.Event | None = None) -> None:
+async def serve(
+    settings: Settings,
+    stop: asyncio.Event | None = None,
+    *,
+    pauses: Sequence[float] = START_PAUSES,
+) -> None:
     """Serve the pages at ``WEB_HOST``:``WEB_PORT`` until ``stop`` is set (by default: a
-    stop signal, SIGTERM or SIGINT)."""
-    storage = await Storage.open_as_is(settings.database)
+    stop signal, SIGTERM or SIGINT). A database that does not answer yet, or waits for
+    the bot to migrate it, is tried again after each of ``pauses``."""
+    opened: list[Storage] = []
+
+    async def open_database() -> None:
+        opened.append(await Storage.open_as_is(settings.database))
+
+    await with_retries(open_database, _passing, pauses)
+    [storage] = opened
     site = Site(storage)
     runner = Runner(site.application(), access_log=None)
     try:
@@ -566,22 +578,28 @@ async def serve(settings: Settings, stop: asyncio.Event | None = None) -> None:
         )
         if stop is None:
             stop = asyncio.Event()
-            loop = asyncio.get_running_loop()
-            for signum in (signal.SIGTERM, signal.SIGINT):
-                loop.add_signal_handler(signum, stop.set)
-        await stop.wait()
+            with stop_signals(stop.set):
+                await stop.wait()
+        else:
+            await stop.wait()
         log.info("stopping the web pages")
     finally:
         await runner.cleanup()
         await storage.close()
 
 
-def run(settings: Settings) -> int:
+def _passing(error: Exception) -> str | None:
+    return str(error) if isinstance(error, StorageUnavailable) else None
+
+
+def run(settings: Settings, *, pauses: Sequence[float] = START_PAUSES) -> int:
     """``python -m bot web``: exit status 0 after a stop signal, 2 when the database or
-    the address cannot be used, 75 when the database does not answer or is older than
-    this code's (the bot migrates it when it starts)."""
+    the address cannot be used, 75 when the database still does not answer, or is older
+    than this code's (the bot migrates it when it starts), after each of ``pauses``."""
     try:
-        asyncio.run(serve(settings))
+        asyncio.run(serve(settings, pauses=pauses))
+    except StartAbandoned:
+        return 0
     except StorageUnavailable as error:
         print(f"circus: {error}", file=sys.stderr)
         return EXIT_TEMPORARY

@@ -56,18 +56,45 @@ def test_the_token_may_come_from_a_dotenv_file(tmp_path: Path) -> None:
     assert "LOG_LEVEL" in done.stderr
 
 
-def test_without_a_network_the_bot_says_so_in_one_line(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+def test_without_a_network_the_bot_tries_again_then_says_so_in_one_line(
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+    caplog: pytest.LogCaptureFixture,
 ) -> None:
     """Nothing listens on port 1 of the loopback: the login cannot connect, as with no
-    network at all."""
+    network at all. A network may come back: the start is tried again, then the bot
+    exits 75 (not 2, a setting to fix), which systemd and Docker restart."""
     monkeypatch.setattr(discord.http.Route, "BASE", "http://127.0.0.1:1/api/v10")
     settings = Settings("not-a-token", tmp_path / "circus.db", "INFO", None)
-    assert run(settings) == 2
+    with caplog.at_level(logging.WARNING, logger="bot.startup"):
+        assert run(settings, pauses=(0.0, 0.0)) == 75
     err = capsys.readouterr().err
     assert "cannot reach Discord" in err
     assert len(err.strip().splitlines()) == 1
     assert "Traceback" not in err
+    retries = [r.getMessage() for r in caplog.records if r.name == "bot.startup"]
+    assert len(retries) == 2 and all("cannot reach Discord" in line for line in retries)
+    assert "try 1 of 3" in retries[0] and "try 2 of 3" in retries[1]
+
+
+def test_a_database_that_does_not_answer_at_start_is_tried_again_then_75(
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    """The database is opened before Discord is asked (here it could not be reached
+    either): a PostgreSQL not up yet is tried again, then the bot exits 75."""
+    monkeypatch.setattr(discord.http.Route, "BASE", "http://127.0.0.1:1/api/v10")
+    url = "postgresql://circus:secret@127.0.0.1:1/circus"
+    settings = Settings("not-a-token", tmp_path / "circus.db", "INFO", None, database_url=url)
+    with caplog.at_level(logging.WARNING, logger="bot.startup"):
+        assert run(settings, pauses=(0.0,)) == 75
+    [line] = capsys.readouterr().err.strip().splitlines()
+    assert line.startswith("circus: cannot reach the PostgreSQL database at 127.0.0.1:1/circus")
+    assert "secret" not in line
+    assert [r.name for r in caplog.records if "trying again" in r.getMessage()] == ["bot.startup"]
 
 
 def test_voice_library_warnings_are_not_shown(

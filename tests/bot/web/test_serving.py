@@ -62,7 +62,7 @@ def test_a_missing_database_file_is_refused_and_not_made(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     missing = tmp_path / "typo" / "circus.db"
-    assert run(settings_for(str(missing))) == 2
+    assert run(settings_for(str(missing)), pauses=(0.0,)) == 2
     [line] = capsys.readouterr().err.strip().splitlines()
     assert line.startswith("circus: ") and str(missing) in line and "DATABASE_PATH" in line
     assert list(tmp_path.iterdir()) == []
@@ -74,7 +74,7 @@ async def test_an_older_database_is_refused_and_left_as_it_is(
 ) -> None:
     await older_database(database, applied)
     before = tables(database)
-    assert await asyncio.to_thread(run, settings_for(database)) == 75
+    assert await asyncio.to_thread(run, settings_for(database), pauses=()) == 75
     [line] = capsys.readouterr().err.strip().splitlines()
     assert line.startswith("circus: ") and "start the bot" in line
     assert f"version {applied}" in line
