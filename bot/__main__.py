@@ -20,6 +20,7 @@ from typing import NoReturn
 
 from bot import __version__
 from bot.config import SETTINGS, Settings, SettingsError
+from bot.health import UNWELL, bot_health, web_health
 
 EXIT_STATUSES = (
     (0, "stopped as asked (Ctrl-C, SIGTERM)"),
@@ -72,6 +73,7 @@ COMMANDS = (
     ("run", "runs the Discord bot (the default); it needs DISCORD_TOKEN"),
     ("local", "plays in the terminal against AI seats (--game, --seats: local --help)"),
     ("web", "serves the servers' web pages from the bot's database (no token)"),
+    ("health", "whether the bot (or with web, the web server) is well: exit 0 or 1"),
     ("help", "this help, or a command's (help web)"),
 )
 
@@ -138,6 +140,16 @@ def build_parser() -> OneLineParser:
         help="the SQLite file or postgresql:// URL to read (default: DATABASE_URL, else"
         " DATABASE_PATH)",
     )
+    health = commands.add_parser(
+        "health",
+        help=about["health"],
+        description=(
+            "Whether the bot is well (its HEALTH_FILE was rewritten in the last minute), or,"
+            " with web, whether the web server at WEB_HOST:WEB_PORT answers /healthz. Exit"
+            " status 0 when well, 1 when not, for Docker's HEALTHCHECK."
+        ),
+    )
+    health.add_argument("service", nargs="?", choices=("bot", "web"), default="bot")
     help_command = commands.add_parser("help", help=about["help"])
     help_command.add_argument(
         "topic",
@@ -146,7 +158,13 @@ def build_parser() -> OneLineParser:
         metavar="command",
         help="the command to explain: " + ", ".join(name for name, _ in COMMANDS),
     )
-    parser.commands = {"run": run, "local": local, "web": web, "help": help_command}
+    parser.commands = {
+        "run": run,
+        "local": local,
+        "web": web,
+        "health": health,
+        "help": help_command,
+    }
     return parser
 
 
@@ -205,7 +223,23 @@ def main(argv: Sequence[str] | None = None) -> int:
         return show_help(parser, chosen.topic)
     if command == "web":
         return web(chosen.database)
+    if command == "health":
+        return health_check(chosen.service)
     return run()
+
+
+def health_check(service: str) -> int:
+    """``health``: one line, then 0 when the service is well, 1 when not (or when the
+    settings cannot be read: Docker keeps 2 for itself)."""
+    settings = load_settings()
+    if settings is None:
+        return UNWELL
+    if service == "web":
+        found = web_health(settings.web_host, settings.web_port)
+    else:
+        found = bot_health(settings.health_file)
+    print(f"circus: {found.said}", file=sys.stdout if found.well else sys.stderr)
+    return found.status
 
 
 def run() -> int:

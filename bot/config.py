@@ -24,7 +24,7 @@ SETTINGS: tuple[tuple[str, str], ...] = (
     ("DATABASE_URL", "a postgresql:// database instead (several processes may share)"),
     ("LOG_LEVEL", "DEBUG, INFO (default), WARNING or ERROR"),
     ("LOOP_WATCH_MS", "warn of anything holding the bot this many ms (500; 0: off)"),
-    ("DEV_GUILD_ID", "a server id whose slash commands sync at once, while developing"),
+    ("DEV_GUILD_ID", "a server whose slash commands sync at once, while developing"),
     ("SHARD_COUNT", "several processes: how many gateway shards the bot has in all"),
     ("SHARD_IDS", "the shards this process holds (0,1); or, instead:"),
     ("CLUSTER_INDEX", "this process's place in the cluster, from 0, with"),
@@ -32,6 +32,8 @@ SETTINGS: tuple[tuple[str, str], ...] = (
     ("WEB_HOST", "where python -m bot web listens (default 127.0.0.1)"),
     ("WEB_PORT", "its port (default 8080)"),
     ("WEB_BASE_URL", "the address people reach the pages at (default: host and port)"),
+    ("WEB_ACCESS_LOG", "on: the web pages log each request, server links hidden (off)"),
+    ("HEALTH_FILE", "the connected bot's heartbeat file, for python -m bot health"),
 )
 """Every setting :meth:`Settings.load` reads, with what it means (``python -m bot --help``
 lists them; ``.env.example`` and the README say more)."""
@@ -74,6 +76,10 @@ class Settings:
     web_port: int = DEFAULT_WEB_PORT
     web_base_url: str = f"http://{DEFAULT_WEB_HOST}:{DEFAULT_WEB_PORT}"
     """The web pages' address as people reach it (the links ``/settings web`` gives)."""
+    web_access_log: bool = False
+    """Whether the web server logs every request (a line each, a server's link hidden)."""
+    health_file: Path | None = None
+    """The heartbeat the connected bot rewrites (:mod:`bot.health`); None: none."""
 
     @property
     def database(self) -> str:
@@ -119,6 +125,7 @@ class Settings:
         base_url = os.environ.get("WEB_BASE_URL", "").strip().rstrip("/")
         if base_url and not base_url.startswith(("http://", "https://")):
             raise SettingsError("WEB_BASE_URL must be an http:// or https:// address or empty")
+        health = os.environ.get("HEALTH_FILE", "").strip()
         return cls(
             token=os.environ.get("DISCORD_TOKEN", "").strip() or None,
             database_path=Path(path),
@@ -130,6 +137,8 @@ class Settings:
             web_host=web_host,
             web_port=web_port,
             web_base_url=base_url or f"http://{web_host}:{web_port}",
+            web_access_log=_switch("WEB_ACCESS_LOG"),
+            health_file=Path(health) if health else None,
         )
 
 
@@ -146,6 +155,18 @@ def _whole(name: str, low: int, default: int | None = None) -> int | None:
     if number is None or number < low:
         raise SettingsError(f"{name} must be a whole number, {low} or more, not {text[:40]!r}")
     return number
+
+
+SWITCHES = {"on": True, "yes": True, "true": True, "1": True}
+SWITCHES.update({"off": False, "no": False, "false": False, "0": False, "": False})
+
+
+def _switch(name: str) -> bool:
+    """The setting as on or off (empty: off)."""
+    text = os.environ.get(name, "").strip().lower()
+    if text not in SWITCHES:
+        raise SettingsError(f"{name} must be on or off, not {text!r}")
+    return SWITCHES[text]
 
 
 def _shards() -> Shards | None:

@@ -19,6 +19,7 @@ import logging
 import signal
 import sys
 from collections.abc import Sequence
+from pathlib import Path
 from typing import Any
 
 import aiohttp
@@ -29,6 +30,7 @@ from discord.ext import commands
 from bot.catch_up import CatchUp
 from bot.config import EXIT_SETTINGS, EXIT_TEMPORARY, Settings
 from bot.games import REGISTRY
+from bot.health import BEAT_SECONDS, beat, stop_beating
 from bot.images import ImageProcess
 from bot.loopwatch import LoopWatch
 from bot.service import TableService
@@ -202,6 +204,8 @@ class CircusBot(commands.AutoShardedBot):
         self._tasks.append(asyncio.create_task(self.sweep_outbox()))
         self._tasks.append(asyncio.create_task(self.community_cog.expire_lobbies()))
         self._tasks.append(asyncio.create_task(self.tournament_cog.run_deadlines()))
+        if self.settings.health_file is not None:
+            self._tasks.append(asyncio.create_task(self.beat(self.settings.health_file)))
 
     async def sync_commands(self) -> None:
         """Register the slash commands with Discord, only where they changed since the
@@ -345,6 +349,18 @@ class CircusBot(commands.AutoShardedBot):
                 log.exception("the time-limit dispatcher failed; retrying in a minute")
                 await asyncio.sleep(60)
 
+    async def beat(self, path: Path) -> None:
+        """Rewrite the heartbeat (:mod:`bot.health`) while every shard is connected."""
+        await self.wait_until_ready()
+        try:
+            while not self.is_closed():
+                if all(not shard.is_closed() for shard in self.shards.values()):
+                    note = f"connected to {len(self.guilds)} servers, {len(self.shards)} shards"
+                    await asyncio.to_thread(beat, path, note)
+                await asyncio.sleep(BEAT_SECONDS)
+        except OSError as error:
+            log.error("cannot write the heartbeat %s (%s): HEALTH_FILE stays stale", path, error)
+
     def stop(self, signum: int) -> None:
         """A stop signal: close gracefully (once; a repeated signal changes nothing)."""
         name = signal.Signals(signum).name
@@ -395,6 +411,8 @@ class CircusBot(commands.AutoShardedBot):
             self.images.close()
         if self._service is not None:
             await self._service.close()
+        if self.settings.health_file is not None:
+            stop_beating(self.settings.health_file)
         log.info("stopped")
 
     async def finish_in_flight(self, timeout: float = FINISH_SECONDS) -> None:

@@ -37,6 +37,7 @@ from typing import Any, TypeVar
 
 import jinja2
 from aiohttp import web
+from aiohttp.abc import AbstractAccessLogger
 from markupsafe import Markup, escape
 
 from bot.community.pictures import rating_chart
@@ -70,6 +71,10 @@ SLUG = r"{slug:[A-Za-z0-9_-]{22}}"
 NUMBER = "[0-9]{1,12}"
 QUERY_NUMBER = re.compile(r"[0-9]{1,6}")
 ROBOTS = "User-agent: *\nDisallow: /\n"
+HEALTH_SECONDS = 5.0
+"""How long ``/healthz`` waits for the database."""
+KEYS_IN_PATHS = re.compile(r"(/s/)[A-Za-z0-9_-]{22}|(/p/)[0-9a-f]{16}")
+"""A server's slug and a player's token in an address: the keys to their pages."""
 FOREVER = "public, max-age=31536000, immutable"
 """A picture of an ended game's step, or of a position by its seq, never changes."""
 BOLD = re.compile(r"\*\*(.+?)\*\*")
@@ -167,6 +172,7 @@ class Site:
         routes = [
             ("/", self.index),
             ("/robots.txt", self.robots),
+            ("/healthz", self.health),
             (f"/s/{SLUG}", self.server),
             (f"/s/{SLUG}/games", self.games),
             (f"/s/{SLUG}/g/{{table:{NUMBER}}}", self.game),
@@ -311,6 +317,19 @@ class Site:
 
     async def robots(self, request: web.Request) -> web.Response:
         return web.Response(text=ROBOTS, content_type="text/plain")
+
+    async def health(self, request: web.Request) -> web.Response:
+        """Well when the database answers a query within :data:`HEALTH_SECONDS` (for a
+        health check: ``python -m bot health web``)."""
+        try:
+            await asyncio.wait_for(self.storage.read("SELECT 1"), HEALTH_SECONDS)
+        except Exception as error:  # any failure is the answer: not well
+            log.warning("health check: the database did not answer (%s)", error or type(error))
+            response = web.Response(text="database not answering\n", status=503)
+        else:
+            response = web.Response(text="ok\n")
+        response.headers["Cache-Control"] = "no-store"
+        return response
 
     async def server(self, request: web.Request) -> web.Response:
         context = await self._context(request)
@@ -549,6 +568,36 @@ def chart_png(title: str, history: Sequence[tuple[float, Any]]) -> bytes:
     return rating_chart(title, history).png
 
 
+def logged_path(path: str) -> str:
+    """An address as the access log writes it: a server's and a player's keys hidden."""
+    return KEYS_IN_PATHS.sub(lambda found: f"{found[1] or found[2]}…", path)
+
+
+class AccessLog(AbstractAccessLogger):
+    """One line per request (``WEB_ACCESS_LOG``): method, address with its keys hidden,
+    status, bytes and time; health checks are not logged. No client address: behind a
+    proxy it is the proxy's."""
+
+    def log(self, request: web.BaseRequest, response: web.StreamResponse, time: float) -> None:
+        if request.path == "/healthz":
+            return
+        self.logger.info(
+            "%s %s %d %d B %.1f ms",
+            request.method,
+            logged_path(request.path_qs),
+            response.status,
+            response.body_length,
+            time * 1000,
+        )
+
+
+def access_log(settings: Settings) -> dict[str, Any]:
+    """How the server's runner logs requests: :class:`AccessLog` when asked for, else not."""
+    if not settings.web_access_log:
+        return {"access_log": None}
+    return {"access_log_class": AccessLog, "access_log": logging.getLogger("bot.web.access")}
+
+
 async def serve(
     settings: Settings,
     stop: asyncio.Event | None = None,
@@ -566,7 +615,7 @@ async def serve(
     await with_retries(open_database, _passing, pauses)
     [storage] = opened
     site = Site(storage)
-    runner = Runner(site.application(), access_log=None)
+    runner = Runner(site.application(), **access_log(settings))
     try:
         await runner.setup()
         await web.TCPSite(runner, settings.web_host, settings.web_port).start()
@@ -616,4 +665,15 @@ def run(settings: Settings, *, pauses: Sequence[float] = START_PAUSES) -> int:
     return 0
 
 
-__all__ = ["POLL_SECONDS", "Site", "chart_png", "duration", "rich", "run", "serve"]
+__all__ = [
+    "POLL_SECONDS",
+    "AccessLog",
+    "Site",
+    "access_log",
+    "chart_png",
+    "duration",
+    "logged_path",
+    "rich",
+    "run",
+    "serve",
+]

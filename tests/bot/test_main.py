@@ -230,6 +230,7 @@ def test_the_version_is_the_package_s(tmp_path: Path) -> None:
         ("run", "DISCORD_TOKEN"),
         ("local", "--seats"),
         ("web", "--database"),
+        ("health", "HEALTHCHECK"),
         ("help", "the command to explain"),
     ],
 )

@@ -5,17 +5,23 @@ for the bot to migrate it)."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import dataclasses
+import logging
 import sqlite3
+from collections.abc import AsyncIterator
 from pathlib import Path
 
 import asyncpg
 import pytest
+from aiohttp.test_utils import TestClient, TestServer
 
 from bot.config import Settings
+from bot.health import web_health
 from bot.migrations import migrations
 from bot.sql import POSTGRES, SQLITE
 from bot.storage import Storage, is_postgres_url
-from bot.web.app import run
+from bot.web.app import Site, access_log, run
 from tests.databases import rows
 
 UNBOUND = "192.0.2.1"
@@ -94,3 +100,61 @@ async def test_a_database_opened_as_is_is_read_and_never_written(database: str) 
         assert await storage.fact("kept") == "yes"
     finally:
         await storage.close()
+
+
+@contextlib.asynccontextmanager
+async def served(storage: Storage, settings: Settings) -> AsyncIterator[TestClient]:
+    """The site over ``storage``, on a loopback port, logging as ``settings`` say."""
+    site = Site(storage)
+    server = TestServer(site.application(), host="127.0.0.1")
+    await server.start_server(**access_log(settings))
+    client = TestClient(server)
+    await client.start_server()
+    try:
+        yield client
+    finally:
+        await client.close()
+
+
+async def test_healthz_answers_while_the_database_does(tmp_path: Path) -> None:
+    storage = await Storage.open(str(tmp_path / "circus.db"))
+    settings = settings_for(str(tmp_path / "circus.db"))
+    async with served(storage, settings) as client:
+        async with client.get("/healthz") as answer:
+            assert answer.status == 200 and await answer.text() == "ok\n"
+            assert answer.headers["Cache-Control"] == "no-store"
+            assert "default-src 'none'" in answer.headers["Content-Security-Policy"]
+        port = client.server.port
+        assert port is not None
+        checked = await asyncio.to_thread(web_health, "0.0.0.0", port)
+        assert checked.well and checked.status == 0
+        await storage.close()
+        async with client.get("/healthz") as answer:
+            assert answer.status == 503 and "database" in await answer.text()
+        checked = await asyncio.to_thread(web_health, "127.0.0.1", port)
+        assert not checked.well and checked.status == 1 and "503" in checked.said
+
+
+@pytest.mark.parametrize("on", [True, False])
+async def test_the_access_log_hides_the_pages_keys_and_skips_health_checks(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture, on: bool
+) -> None:
+    storage = await Storage.open(str(tmp_path / "circus.db"))
+    settings = dataclasses.replace(settings_for(str(tmp_path / "circus.db")), web_access_log=on)
+    slug, token = "A" * 11 + "b_-" + "9" * 8, "0123456789abcdef"
+    try:
+        with caplog.at_level(logging.INFO, logger="bot.web.access"):
+            async with served(storage, settings) as client:
+                for path in ("/healthz", f"/s/{slug}/g/4?page=2", f"/s/{slug}/p/{token}"):
+                    async with client.get(path) as answer:
+                        await answer.read()
+    finally:
+        await storage.close()
+    lines = [r.getMessage() for r in caplog.records if r.name == "bot.web.access"]
+    if not on:
+        assert lines == []
+        return
+    assert len(lines) == 2
+    assert lines[0].startswith("GET /s/…/g/4?page=2 404 ")
+    assert lines[1].startswith("GET /s/…/p/… 404 ") and lines[1].endswith(" ms")
+    assert not any(slug in line or token in line for line in lines)
