@@ -73,6 +73,7 @@ COMMANDS = (
     ("run", "runs the Discord bot (the default); it needs DISCORD_TOKEN"),
     ("local", "plays in the terminal against AI seats (--game, --seats: local --help)"),
     ("web", "serves the servers' web pages from the bot's database (no token)"),
+    ("demo", "plays a few AI games of each game and serves their web page at once"),
     ("health", "whether the bot (or with web, the web server) is well: exit 0 or 1"),
     ("help", "this help, or a command's (help web)"),
 )
@@ -89,6 +90,13 @@ def settings_text() -> str:
             *(f"  {status:<3} {meaning}" for status, meaning in EXIT_STATUSES),
         ]
     )
+
+
+def port_number(text: str) -> int:
+    """A port to listen on: 0 (any free one) to 65535."""
+    if not (text.isascii() and text.isdigit()) or int(text) > 65535:
+        raise argparse.ArgumentTypeError(f"a port is a number from 0 to 65535, not {text!r}")
+    return int(text)
 
 
 def commands_text() -> str:
@@ -140,6 +148,31 @@ def build_parser() -> OneLineParser:
         help="the SQLite file or postgresql:// URL to read (default: DATABASE_URL, else"
         " DATABASE_PATH)",
     )
+    demo = commands.add_parser(
+        "demo",
+        help=about["demo"],
+        description=(
+            "Play a few short AI games of every game into a database, publish them as one"
+            " server's web page and serve it at once (no Discord, no token): the address is"
+            " printed. The same seed plays the same games."
+        ),
+    )
+    demo.add_argument(
+        "--database",
+        metavar="PATH|URL",
+        help="keep the demo in this SQLite file or postgresql:// database (default: a"
+        " temporary file, gone when the demo stops); run again with it to serve it again",
+    )
+    demo.add_argument(
+        "--seed", type=int, default=1, help="the same seed plays the same games (default 1)"
+    )
+    demo.add_argument(
+        "--locale", choices=("en", "es", "it"), default="en", help="the page's language (en)"
+    )
+    demo.add_argument("--host", help="where to listen (default: WEB_HOST, 127.0.0.1)")
+    demo.add_argument(
+        "--port", type=port_number, help="its port (default: WEB_PORT, 8080; 0: any free one)"
+    )
     health = commands.add_parser(
         "health",
         help=about["health"],
@@ -162,6 +195,7 @@ def build_parser() -> OneLineParser:
         "run": run,
         "local": local,
         "web": web,
+        "demo": demo,
         "health": health,
         "help": help_command,
     }
@@ -223,9 +257,22 @@ def main(argv: Sequence[str] | None = None) -> int:
         return show_help(parser, chosen.topic)
     if command == "web":
         return web(chosen.database)
+    if command == "demo":
+        return run_demo(chosen)
     if command == "health":
         return health_check(chosen.service)
     return run()
+
+
+def run_demo(args: argparse.Namespace) -> int:
+    """The demo: no token needed; the database is its own unless ``--database``."""
+    settings = load_settings()
+    if settings is None:
+        return 2
+    configure_logging("WARNING" if settings.log_level == "INFO" else settings.log_level)
+    from bot.demo import run as demo
+
+    return demo(args, settings)
 
 
 def health_check(service: str) -> int:

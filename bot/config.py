@@ -142,6 +142,16 @@ class Settings:
         )
 
 
+def served_address(host: str, port: int) -> str:
+    """Where a browser here reaches the server (one listening on every address: the
+    loopback)."""
+    if host in ("", "0.0.0.0"):
+        host = "127.0.0.1"
+    elif host == "::":
+        host = "::1"
+    return f"http://[{host}]:{port}" if ":" in host else f"http://{host}:{port}"
+
+
 @overload
 def _whole(name: str, low: int) -> int | None: ...
 @overload

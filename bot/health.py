@@ -20,6 +20,8 @@ import urllib.request
 from dataclasses import dataclass
 from pathlib import Path
 
+from bot.config import served_address
+
 BEAT_SECONDS = 10.0
 """How often the connected bot rewrites its heartbeat."""
 STALE_SECONDS = 60.0
@@ -70,12 +72,7 @@ def bot_health(path: Path | None, now: float | None = None) -> Health:
 def web_health(host: str, port: int) -> Health:
     """The web server's answer to ``GET /healthz`` (a server listening on every address
     is asked on the loopback)."""
-    if host in ("", "0.0.0.0"):
-        host = "127.0.0.1"
-    elif host == "::":
-        host = "::1"
-    shown = f"[{host}]" if ":" in host else host
-    url = f"http://{shown}:{port}/healthz"
+    url = f"{served_address(host, port)}/healthz"
     try:
         with urllib.request.urlopen(url, timeout=ASK_SECONDS) as answer:
             body = answer.read(200).decode("utf-8", "replace").strip()

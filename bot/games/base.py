@@ -96,6 +96,8 @@ class GameHost(ABC):
     """What a seat whose time ran out plays: ``ai`` (its AI move) or a game's own policy."""
     option_names: ClassVar[tuple[str, ...]] = ()
     """The names of the lobby options :meth:`check_options` takes (none: no options)."""
+    demo_options: ClassVar[Mapping[str, JSON]] = {}
+    """The lobby options of a short game, for the demo (``python -m bot demo``)."""
 
     # ------------------------------------------------------------------ lobby
 

@@ -22,6 +22,7 @@ engines to keep out.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import functools
 import json
 import logging
@@ -42,7 +43,7 @@ from markupsafe import Markup, escape
 
 from bot.community.pictures import rating_chart
 from bot.community.tournament import Format
-from bot.config import EXIT_SETTINGS, EXIT_TEMPORARY, Settings
+from bot.config import EXIT_SETTINGS, EXIT_TEMPORARY, Settings, served_address
 from bot.games import GAMES, broadcast_for, host_for
 from bot.images import ImageProcess
 from bot.replays import Step, public_steps, step_png, step_story
@@ -603,10 +604,12 @@ async def serve(
     stop: asyncio.Event | None = None,
     *,
     pauses: Sequence[float] = START_PAUSES,
+    on_serving: Callable[[str], None] | None = None,
 ) -> None:
     """Serve the pages at ``WEB_HOST``:``WEB_PORT`` until ``stop`` is set (by default: a
     stop signal, SIGTERM or SIGINT). A database that does not answer yet, or waits for
-    the bot to migrate it, is tried again after each of ``pauses``."""
+    the bot to migrate it, is tried again after each of ``pauses``. ``on_serving`` hears
+    the address served once it listens (port 0: the one found free)."""
     opened: list[Storage] = []
 
     async def open_database() -> None:
@@ -616,20 +619,18 @@ async def serve(
     [storage] = opened
     site = Site(storage)
     runner = Runner(site.application(), **access_log(settings))
+    signals: contextlib.AbstractContextManager[None] = contextlib.nullcontext()
+    if stop is None:
+        stop = asyncio.Event()
+        signals = stop_signals(stop.set)
     try:
-        await runner.setup()
-        await web.TCPSite(runner, settings.web_host, settings.web_port).start()
-        log.info(
-            "serving the web pages at http://%s:%d (links: %s)",
-            settings.web_host,
-            settings.web_port,
-            settings.web_base_url,
-        )
-        if stop is None:
-            stop = asyncio.Event()
-            with stop_signals(stop.set):
-                await stop.wait()
-        else:
+        with signals:
+            await runner.setup()
+            await web.TCPSite(runner, settings.web_host, settings.web_port).start()
+            address = served_address(settings.web_host, runner.addresses[0][1])
+            log.info("serving the web pages at %s (links: %s)", address, settings.web_base_url)
+            if on_serving is not None:
+                on_serving(address)
             await stop.wait()
         log.info("stopping the web pages")
     finally:
@@ -641,12 +642,17 @@ def _passing(error: Exception) -> str | None:
     return str(error) if isinstance(error, StorageUnavailable) else None
 
 
-def run(settings: Settings, *, pauses: Sequence[float] = START_PAUSES) -> int:
+def run(
+    settings: Settings,
+    *,
+    pauses: Sequence[float] = START_PAUSES,
+    on_serving: Callable[[str], None] | None = None,
+) -> int:
     """``python -m bot web``: exit status 0 after a stop signal, 2 when the database or
     the address cannot be used, 75 when the database still does not answer, or is older
     than this code's (the bot migrates it when it starts), after each of ``pauses``."""
     try:
-        asyncio.run(serve(settings, pauses=pauses))
+        asyncio.run(serve(settings, pauses=pauses, on_serving=on_serving))
     except StartAbandoned:
         return 0
     except StorageUnavailable as error:

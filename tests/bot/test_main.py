@@ -231,6 +231,7 @@ def test_the_version_is_the_package_s(tmp_path: Path) -> None:
         ("local", "--seats"),
         ("web", "--database"),
         ("health", "HEALTHCHECK"),
+        ("demo", "--seed"),
         ("help", "the command to explain"),
     ],
 )

@@ -49,6 +49,7 @@ class CharioteerHost(GameHost):
     ai_levels = AI_LEVELS
     timeout_policies = ("ai", "reset")
     option_names = tuple(option.name for option in dataclasses.fields(RaceOptions))
+    demo_options: ClassVar[Mapping[str, JSON]] = {"laps": 1}
 
     def rule_text(self, error: EngineError, locale: str | None) -> str:
         return rule_text(error, locale or "en")
