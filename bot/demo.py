@@ -87,7 +87,15 @@ async def play_demo(service: TableService, seed: int, locale: str) -> Demo:
             number += 1
             table = await open_game(service, game, locale)
             tables.append(await play(service, table.id, Rng(seed, number), moves=kind))
+            await nothing_to_post(service, table.id)
     return Demo(page, tuple(tables))
+
+
+async def nothing_to_post(service: TableService, table_id: int) -> None:
+    """The demo's games are posted nowhere: a bot later started on the same database has
+    no announcement of theirs to deliver."""
+    for announcement in await service.announcements(table_id):
+        await service.announced(announcement, None)
 
 
 async def demo_tables(service: TableService) -> list[Table]:

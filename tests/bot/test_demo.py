@@ -123,6 +123,9 @@ async def test_the_same_seed_plays_the_same_demo(tmp_path: Path) -> None:
     assert rows(first, GAME_ROWS) == rows(second, GAME_ROWS)
     assert rows(first, ACTION_ROWS) == rows(second, ACTION_ROWS)
     assert rows(first, ACTION_ROWS) != rows(other, ACTION_ROWS)
+    [(posts,)] = rows(first, "SELECT COUNT(*) FROM outbox")
+    unsent = "SELECT COUNT(*) FROM outbox WHERE sent_at IS NULL"
+    assert posts > 0 and rows(first, unsent) == [(0,)]
 
 
 @pytest.mark.parametrize("port", ["-1", "eighty"])
