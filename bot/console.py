@@ -5,7 +5,8 @@ played and a bug reproduced with no Discord at all.
 What every game shares lives here: the options (checked before anything starts: one
 clear line and exit status 2 for a wrong one, an option the chosen game does not use
 included), the :class:`Terminal` (lines in, text out, yes/no questions, commands said in
-the player's language, colours only on a real terminal), one Ctrl-C that stops cleanly,
+the player's language, colours only on a real terminal, every line fitted to 80
+columns without Discord's markup), one Ctrl-C that stops cleanly,
 and :class:`GameConsole`, the loop each game runs: open a table with its AI seats (or
 resume the one a ``--database`` keeps), read a line, answer it, until the game is over.
 ``quit`` and the end of the input (Ctrl-D) are one command: both ask first, and the end
@@ -24,11 +25,11 @@ import re
 import signal
 import sys
 import tempfile
-import textwrap
 import threading
 import unicodedata
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterator, Sequence
+from datetime import UTC, datetime
 from pathlib import Path
 from types import FrameType
 from typing import ClassVar, NoReturn, TextIO
@@ -38,6 +39,7 @@ from bot.service import ChooseAction, ServiceError, Table, TableService, TableSe
 from bot.storage import StorageError, shown
 from bot.text import t
 from engine.core import MAX_SEED
+from engine.i18n import display_width
 from engine.jsonio import locale_option
 
 LOCALES = ("en", "es", "it")
@@ -47,6 +49,8 @@ AI_LEVELS = ("random", "greedy", "strategic")
 PLAYER_ID = 1
 PLAYER_NAME = "you"
 SCREEN_WIDTH = 80
+ANSWER_ROOM = 10
+"""Columns a question leaves free on its last line, for the answer typed after it."""
 EXIT_OPTIONS = 2
 EXIT_INTERRUPTED = 130
 EXIT_READER_GONE = 141
@@ -60,6 +64,13 @@ COMMANDS = ("help", "rules", "quit")
 SHORT_COMMANDS = {"?": "help", "q": "quit", "exit": "quit"}
 MARKDOWN = re.compile(r"\*\*|`")
 ESCAPED = re.compile(r"\\(.)")
+TIMESTAMP = re.compile(r"<t:(\d{1,12})(?::[tTdDfFR])?>")
+"""A Discord timestamp, which a terminal shows as a date and time in UTC."""
+ANSI = re.compile(r"\x1b\[[0-9;]*m")
+LIST_ITEM = re.compile(r"\s+\d+\s+|\s*\d+[.)]\s+|\s*[•·*-]\s+")
+"""The label of a list's entry ("  1  ", "  • ", "3. "): its lines go on under its text."""
+HANG = "  "
+"""How much further a wrapped line's next lines start than its first (but a list entry's)."""
 
 
 class OptionError(ValueError):
@@ -73,11 +84,6 @@ class LocalParser(argparse.ArgumentParser):
         raise OptionError(message)
 
 
-def wrapped(text: str) -> str:
-    """Prose wrapped to the screen, line by line."""
-    return "\n".join(textwrap.fill(line, SCREEN_WIDTH) for line in text.splitlines())
-
-
 def strip_fences(text: str) -> str:
     """Board text without the Markdown code fences Discord needs."""
     lines = [line for line in text.splitlines() if not line.startswith("```")]
@@ -85,8 +91,55 @@ def strip_fences(text: str) -> str:
 
 
 def plain(text: str) -> str:
-    """Catalogue text without the Markdown a terminal would print literally."""
+    """Catalogue text without the Markdown a terminal would print literally (bold, code,
+    escapes); a Discord timestamp as a date and time in UTC."""
+    text = TIMESTAMP.sub(lambda found: utc_time(int(found[1])), text)
     return ESCAPED.sub(r"\1", MARKDOWN.sub("", text))
+
+
+def utc_time(stamp: int) -> str:
+    return datetime.fromtimestamp(stamp, UTC).strftime("%Y-%m-%d %H:%M UTC")
+
+
+def columns(text: str) -> int:
+    """Columns ``text`` takes on the screen (colour codes take none)."""
+    return display_width(ANSI.sub("", text))
+
+
+def fitted(text: str, width: int = SCREEN_WIDTH) -> str:
+    """Text as the terminal shows it: without Discord's markup, and every line wider than
+    the screen wrapped at its spaces (a line with none to break at stays whole)."""
+    return "\n".join(piece for line in plain(text).split("\n") for piece in fit_line(line, width))
+
+
+def fit_line(line: str, width: int = SCREEN_WIDTH, hang: str | None = None) -> list[str]:
+    """One line in pieces of at most ``width`` columns, broken at spaces (the spaces that
+    align its columns kept). The next pieces start under a list entry's text, or ``hang``,
+    or two columns in from where the line starts."""
+    if columns(line.rstrip(" ")) <= width:
+        return [line]
+    if hang is None:
+        label = LIST_ITEM.match(line)
+        start = label.group(0) if label else line[: len(line) - len(line.lstrip(" "))] + HANG
+        hang = " " * columns(start)
+    pieces: list[str] = []
+    rest, floor = line, len(line) - len(line.lstrip(" "))
+    while columns(rest.rstrip(" ")) > width:
+        breaks = [
+            index
+            for index, char in enumerate(rest)
+            if char == " "
+            and index > floor
+            and columns(rest[:index]) <= width
+            and rest[index:].strip(" ")
+        ]
+        if not breaks or not rest[: breaks[-1]].strip():
+            break
+        pieces.append(rest[: breaks[-1]].rstrip())
+        rest = hang + rest[breaks[-1] :].lstrip(" ")
+        floor = len(hang)
+    pieces.append(rest)
+    return pieces
 
 
 def folded(word: str) -> str:
@@ -117,13 +170,15 @@ class Terminal:
         self.colour = colour
 
     def say(self, text: str = "") -> None:
-        self.out.write(text + "\n")
+        """``text`` on the screen, fitted to its width (:func:`fitted`)."""
+        self.out.write(fitted(text) + "\n")
         self.out.flush()
 
     def ask(self, prompt: str) -> str | None:
         """The next line typed; ``None`` at the end of the input (Ctrl-D on a terminal,
-        after which a terminal may still be read)."""
-        self.out.write(prompt)
+        after which a terminal may still be read). A prompt too wide for the screen is
+        wrapped, its last line left for the answer."""
+        self.out.write(fitted(prompt, SCREEN_WIDTH - ANSWER_ROOM))
         self.out.flush()
         line = self.stdin.readline()
         if not line:
@@ -209,8 +264,8 @@ class GameConsole(ABC):
 
     def say_item(self, label: str, text: str) -> None:
         """One entry of a list, wrapped to the screen under its label ("  1  …")."""
-        indent = " " * len(label)
-        self.say(textwrap.fill(text, SCREEN_WIDTH, initial_indent=label, subsequent_indent=indent))
+        hang = " " * columns(label)
+        self.say("\n".join(fit_line(label + plain(text), hang=hang)))
 
     def text(self, key: str, **params: object) -> str:
         return t(self.locale, key, **params)
@@ -277,8 +332,8 @@ class GameConsole(ABC):
             await self.service.add_ai(table.id, PLAYER_ID, args.level)
         await self.service.start(table.id, PLAYER_ID)
         updates = await self.service.play_ai_seats(table.id)
-        self.say(plain(self.welcome(await self.service.table(table.id), args)))
-        self.say(plain(self.phrase("seed", seed=table.row.seed)))
+        self.say(self.welcome(await self.service.table(table.id), args))
+        self.say(self.phrase("seed", seed=table.row.seed))
         await self.announce(table.id, updates)
         return table.id
 
@@ -329,7 +384,7 @@ class GameConsole(ABC):
         reason = getattr(error, "reason_in", None)
         if reason is not None:
             return self.text("error.illegal_move", reason=reason(self.locale))
-        return plain(self.text(error.key, **error.params))
+        return self.text(error.key, **error.params)
 
     async def mark_announced(self, table_id: int) -> None:
         """The terminal has said what happened: nothing is left to post."""
@@ -536,7 +591,10 @@ __all__ = [
     "GameConsole",
     "OptionError",
     "Terminal",
+    "columns",
     "command_words",
+    "fit_line",
+    "fitted",
     "main",
     "plain",
     "strip_fences",

@@ -7,13 +7,15 @@ Sentences are never glued together from fragments, so each language can order it
 its own way. A locale missing a message falls back to English. A number below zero is
 written with the minus sign (−57, not -57; a change of a score with its sign,
 :func:`signed`: "+3", "−2"), and :meth:`Catalogue.join` lists names the language's way
-("A, B and C", "Ana e Isabel").
+("A, B and C", "Ana e Isabel"). :func:`display_width` says how many columns a text takes
+on a terminal or in a code block (a wide character, East Asian or most emoji, takes two).
 """
 
 from __future__ import annotations
 
 import functools
 import json
+import unicodedata
 from collections.abc import Iterable, Mapping
 from importlib import resources
 from string import Formatter
@@ -128,3 +130,19 @@ class Catalogue:
                 if name:
                     names.add(name.split(".")[0].split("[")[0])
         return frozenset(names)
+
+
+@functools.lru_cache(maxsize=4096)
+def char_width(char: str) -> int:
+    """Columns a character takes in a monospace font: 0 for combining marks and joiners,
+    2 for wide (East Asian, most emoji), else 1."""
+    if unicodedata.combining(char) or char in "\u200b\u200c\u200d\ufe0e\ufe0f":
+        return 0
+    return 2 if unicodedata.east_asian_width(char) in ("W", "F") else 1
+
+
+def display_width(text: str) -> int:
+    """Columns ``text`` takes in a monospace font."""
+    if text.isascii():
+        return len(text)
+    return sum(char_width(char) for char in text)

@@ -18,7 +18,7 @@ import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from bot.console import PLAYER_ID, GameConsole, plain, wrapped
+from bot.console import PLAYER_ID, GameConsole
 from bot.games.carcassonne.panel import spots_of
 from bot.service import Table, Update
 from bot.text import t
@@ -107,10 +107,10 @@ class CarcassonneConsole(GameConsole):
         return self.text("console.carc.meeple_prompt" if self.deploying else "console.carc.prompt")
 
     def help_text(self) -> str:
-        return wrapped(plain(self.text("console.carc.help")) + "\n" + legend(self.locale))
+        return self.text("console.carc.help") + "\n" + legend(self.locale)
 
     async def rules_text(self, table_id: int) -> str:
-        return wrapped(plain(self.text("carc.rules")))
+        return self.text("carc.rules")
 
     async def run_command(self, table_id: int, command: str) -> None:
         if command == "map":

@@ -14,7 +14,7 @@ import dataclasses
 import re
 from collections.abc import Sequence
 
-from bot.console import PLAYER_ID, GameConsole, OptionError, plain, strip_fences
+from bot.console import PLAYER_ID, GameConsole, OptionError, strip_fences
 from bot.games.charioteer import MAX_LAPS
 from bot.games.charioteer.drafts import Draft, DraftError, parse_move_text
 from bot.service import Table, Update
@@ -91,10 +91,10 @@ class CharioteerConsole(GameConsole):
         )
 
     def help_text(self) -> str:
-        return plain(self.text("console.help"))
+        return self.text("console.help")
 
     async def rules_text(self, table_id: int) -> str:
-        return plain(self.text("rules.card"))
+        return self.text("rules.card")
 
     async def run_command(self, table_id: int, command: str) -> None:
         if command == "board":
@@ -138,7 +138,7 @@ class CharioteerConsole(GameConsole):
                 story = reveal_text(
                     public_events(report.events), report.view, names=names, locale=self.locale
                 )
-                self.say(plain(story))
+                self.say(story)
         await self.mark_announced(table_id)
         table = await self.service.table(table_id)
         if table.status == "running" and any(update.turns for update in updates):
@@ -165,9 +165,9 @@ class CharioteerConsole(GameConsole):
         for move in ranked[:MOVE_SAMPLES]:
             preview = self.coloured(preview_text(seat_view, move, locale=self.locale))
             spent = spent_text(seat_view, move, self.locale)
-            self.say(f"  {Draft.from_move(move).text():<22} {preview}")
+            self.say_item(f"  {Draft.from_move(move).text():<22} ", preview)
             if spent:
-                self.say(f"  {'':<22} {spent}")
+                self.say_item(f"  {'':<22} ", spent)
 
     async def show_end(self, table_id: int) -> None:
         """The final board, then the podium (or the word that the race was abandoned)."""

@@ -15,11 +15,9 @@ from engine.charioteer.components import COLOURS
 from engine.charioteer.moves import RevealedMove
 from engine.charioteer.render.common import (
     card_text,
-    char_width,
     chariot_mark,
     colour_letter,
     display_names,
-    display_width,
     pad,
     say,
     section_named,
@@ -29,6 +27,7 @@ from engine.charioteer.render.common import (
 )
 from engine.charioteer.track import OUTER_LAP_INDICES, SECTIONS, START_LAP_INDEX, Section, lap_index
 from engine.charioteer.view import PublicChariot, SeatView
+from engine.i18n import char_width, display_width
 
 FENCE = "```"
 MAX_COLUMNS = 60

@@ -15,7 +15,7 @@ from typing import Any
 from engine.charioteer.components import COLOURS, Card, Colour, Symbol, Token
 from engine.charioteer.state import Skill
 from engine.charioteer.track import SECTIONS, Section
-from engine.i18n import Catalogue
+from engine.i18n import Catalogue, char_width, display_width
 
 SEAT_COLOURS: dict[str, str] = {
     "A": "red",
@@ -66,22 +66,6 @@ def say(locale: str, key: str, /, **params: Any) -> str:
 
 
 # --------------------------------------------------------------------------- widths
-
-
-@functools.lru_cache(maxsize=4096)
-def char_width(char: str) -> int:
-    """Columns a character takes in a monospace font: 0 for combining marks and joiners,
-    2 for wide (East Asian, most emoji), else 1."""
-    if unicodedata.combining(char) or char in "\u200b\u200c\u200d\ufe0e\ufe0f":
-        return 0
-    return 2 if unicodedata.east_asian_width(char) in ("W", "F") else 1
-
-
-def display_width(text: str) -> int:
-    """Columns ``text`` takes in a monospace font."""
-    if text.isascii():
-        return len(text)
-    return sum(char_width(char) for char in text)
 
 
 def truncate(text: str, width: int) -> str:

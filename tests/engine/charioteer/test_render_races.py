@@ -9,8 +9,9 @@ from engine.charioteer import Card, Move, Race, RaceState, Token, TokenKind, vie
 from engine.charioteer.components import SYMBOLS, EmperorFace
 from engine.charioteer.events import CardsDrawn, FanTokenReceived
 from engine.charioteer.render import board_text, reveal_text
-from engine.charioteer.render.common import display_width, utf16_length
+from engine.charioteer.render.common import utf16_length
 from engine.core import EngineError, Event, Rng, public_events
+from engine.i18n import display_width
 
 RACES = 30
 LEAK_RACES = 10
