@@ -249,3 +249,28 @@ def test_a_drawing_is_typed_and_confirmed_in_the_language_in_a_process(
     assert host_catalogue().text(locale, "console.carto.confirm") in out
     assert host_catalogue().text(locale, "console.game.bye") in out
     assert english_left(out, locale) == set()
+
+
+@pytest.mark.parametrize(
+    ("locale", "reset", "crowd"), [("es", "reiniciar", "plebe"), ("it", "ripristina", "folla")]
+)
+def test_a_move_is_typed_with_the_language_s_keywords(locale: str, reset: str, crowd: str) -> None:
+    """``reiniciar 1`` is a reset in Spanish (the English ``reset 1`` too), the crowd card
+    is ``plebe``; the move is echoed, and the moves listed, in the language's words."""
+    options = ["--locale", locale, "--seats", "2", "--seed", "5"]
+    quit_word = host_catalogue().text(locale, "console.word.quit")
+    code, out, _ = run_local(options, ["moves", f"{reset} 1", "", quit_word, "s"])
+    assert code == 0
+    unknown = host_catalogue().text(locale, "draft.unknown_word", word="§").split("§")[0]
+    assert unknown not in out
+    assert f"{reset} 1: " in out
+    you = host_catalogue().text(
+        locale, "console.name_you", colour=charioteer_catalogue().text(locale, "chariot.red")
+    )
+    assert (
+        charioteer_catalogue().text(locale, "reveal.reset", name=you, cards="§").split("§")[0]
+        in out
+    )
+    assert f" {crowd} " in out and " crowd " not in out
+    code, out, _ = run_local(options, ["reset 1", "", quit_word, "s"])
+    assert code == 0 and f"{reset} 1: " in out

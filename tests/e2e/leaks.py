@@ -42,8 +42,8 @@ def private_headings() -> list[str]:
 
 
 def committed_moves(database: str | Path | None) -> list[str]:
-    """The text form of every move ever committed in the database's races (none if the bot
-    never created it)."""
+    """The text form of every move ever committed in the database's races, in each language
+    (none if the bot never created it)."""
     if database is None or not (is_postgres_url(database) or Path(database).exists()):
         return []
     try:
@@ -52,10 +52,11 @@ def committed_moves(database: str | Path | None) -> list[str]:
         return []
     import json
 
-    texts = []
+    texts = set()
     for (data,) in found:
-        texts.append(Draft.from_move(Move.from_json(json.loads(data))).text())
-    return texts
+        draft = Draft.from_move(Move.from_json(json.loads(data)))
+        texts.update(draft.text(locale) for locale in ("en", "es", "it"))
+    return sorted(texts)
 
 
 def leaks_in_public(messages: list[str], database: str | Path | None) -> list[str]:

@@ -108,7 +108,7 @@ class CharioteerConsole(GameConsole):
         """Read the move, show what it would do, and play it once confirmed."""
         _, seat_view = await self.service.view_for(table_id, PLAYER_ID)
         try:
-            draft = parse_move_text(line, len(seat_view.hand), len(seat_view.tokens))
+            draft = parse_move_text(line, len(seat_view.hand), len(seat_view.tokens), self.locale)
             move = draft.to_move(seat_view.tokens)
         except DraftError as error:
             self.say(self.text(error.key, **error.params))
@@ -119,7 +119,7 @@ class CharioteerConsole(GameConsole):
             self.say(self.text("error.illegal_move", reason=rule_text(error, self.locale)))
             return
         preview = self.coloured(preview_text(seat_view, move, locale=self.locale))
-        self.say(f"{Draft.from_move(move).text()}: {preview}")
+        self.say(f"{Draft.from_move(move).text(self.locale)}: {preview}")
         spent = spent_text(seat_view, move, self.locale)
         if spent:
             self.say(spent)
@@ -165,7 +165,7 @@ class CharioteerConsole(GameConsole):
         for move in ranked[:MOVE_SAMPLES]:
             preview = self.coloured(preview_text(seat_view, move, locale=self.locale))
             spent = spent_text(seat_view, move, self.locale)
-            self.say_item(f"  {Draft.from_move(move).text():<22} ", preview)
+            self.say_item(f"  {Draft.from_move(move).text(self.locale):<22} ", preview)
             if spent:
                 self.say_item(f"  {'':<22} ", spent)
 

@@ -7,7 +7,9 @@ discard token itself (the smallest that covers the cards to discard).
 The text form, used by the console, the "type your move" modal and ``/race log``:
 ``R5 1 2 crowd t1`` (symbol, cards, crowd card, move token 1), ``G4 1 3 t2 w3`` (token 2
 is a wild turning card 3), ``Y2 4 5 d7 d8`` (discard cards 7 and 8 with a discard token),
-``reset 6`` (a reset move with card 6).
+``reset 6`` (a reset move with card 6). ``reset`` and ``crowd`` are also read in the
+player's language (``reiniciar 6``, ``G4 1 plebe``: ``draft.word.*`` in the catalogue), and
+a draft is written back in it.
 """
 
 from __future__ import annotations
@@ -17,10 +19,12 @@ import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
+from bot.text import t
 from engine.charioteer import Move, Symbol, Token
 from engine.core import JSON, MalformedPosition
 
 SYMBOL_PATTERN = re.compile(r"^[grybGRYB][0-9]$")
+KEYWORDS = ("reset", "crowd")
 PREFIXED = re.compile(r"^([twd])([0-9]+)$")
 
 
@@ -118,12 +122,12 @@ class Draft:
             tuple(sorted(self.discard)),
         )
 
-    def text(self) -> str:
-        """The draft in the text form (numbers from 1)."""
-        words = ["reset" if self.reset else (self.symbol or "?")]
+    def text(self, locale: str = "en") -> str:
+        """The draft in the text form (numbers from 1), its keywords in ``locale``."""
+        words = [keyword(locale, "reset") if self.reset else (self.symbol or "?")]
         words += [str(card + 1) for card in sorted(self.cards)]
         if self.crowd:
-            words.append("crowd")
+            words.append(keyword(locale, "crowd"))
         if self.token is not None:
             words.append(f"t{self.token + 1}")
         if self.wild is not None:
@@ -142,13 +146,29 @@ def pick_discard_token(tokens: Sequence[Token], count: int) -> int | None:
     return min(fitting)[1] if fitting else None
 
 
-def parse_move_text(text: str, hand_size: int, token_count: int) -> Draft:
-    """Read the text form. Raises :class:`DraftError` naming the word it cannot read, or
-    the words that contradict each other (two symbols, a word twice, a reset move with a
-    symbol, the crowd card or a move token, a card both played and discarded)."""
+def keyword(locale: str, name: str) -> str:
+    """``reset`` or ``crowd`` as typed in ``locale``."""
+    return t(locale, f"draft.word.{name}")
+
+
+def keywords(locale: str) -> dict[str, str]:
+    """What each word that names a keyword names: the English words, ``c`` for the crowd
+    card, and the words of ``locale``."""
+    words = {"reset": "reset", "crowd": "crowd", "c": "crowd"}
+    for name in KEYWORDS:
+        words[keyword(locale, name).lower()] = name
+    return words
+
+
+def parse_move_text(text: str, hand_size: int, token_count: int, locale: str = "en") -> Draft:
+    """Read the text form (its keywords in English or in ``locale``). Raises
+    :class:`DraftError` naming the word it cannot read, or the words that contradict each
+    other (two symbols, a word twice, a reset move with a symbol, the crowd card or a move
+    token, a card both played and discarded)."""
     words = [word for word in re.split(r"[\s,]+", text.strip()) if word]
     if not words:
         raise DraftError("draft.empty")
+    named = keywords(locale)
     symbol: str | None = None
     reset = crowd = False
     cards: list[int] = []
@@ -157,16 +177,13 @@ def parse_move_text(text: str, hand_size: int, token_count: int) -> Draft:
     seen: set[str] = set()
     for word in words:
         lower = word.lower()
-        if (
-            lower in seen
-            or (lower == "c" and "crowd" in seen)
-            or (lower == "crowd" and "c" in seen)
-        ):
+        said = named.get(lower, lower)
+        if said in seen:
             raise DraftError("draft.twice", word=word)
-        seen.add(lower)
-        if lower == "reset":
+        seen.add(said)
+        if said == "reset":
             reset = True
-        elif lower in ("crowd", "c"):
+        elif said == "crowd":
             crowd = True
         elif SYMBOL_PATTERN.match(word):
             if symbol is not None:

@@ -296,7 +296,8 @@ class CharioteerFront(
             hand_text(view, locale=locale, squares=True),
         ]
         if view.my_move is not None:
-            lines.append(t(locale, "panel.chosen", move=Draft.from_move(view.my_move).text()))
+            move = Draft.from_move(view.my_move).text(locale)
+            lines.append(t(locale, "panel.chosen", move=move))
         lines.append(t(locale, "panel.preview", preview=panel.preview))
         content = "\n".join(lines)
         if len(content) > 2000:
@@ -330,22 +331,23 @@ class CharioteerFront(
             )
             if not update.stored:
                 key = "move.unchanged"
-            await self.answer_done(click.interaction, t(click.locale, key, move=draft.text()))
+            answer = t(click.locale, key, move=draft.text(click.locale))
+            await self.answer_done(click.interaction, answer)
         finally:
             self.announcer.settle_later(table.id)  # the move is stored, answered or not
 
     async def form_for(self, click: Click) -> MoveForm:
         table, view = await self.seat_view(click.interaction, click.table.id, click.turn)
         draft = await super().draft(table, click.user_id, click.turn, view)
-        current = "" if draft.is_empty else draft.text()
+        current = "" if draft.is_empty else draft.text(click.locale)
         if not current and view.my_move is not None:
-            current = Draft.from_move(view.my_move).text()
+            current = Draft.from_move(view.my_move).text(click.locale)
         return move_form(table.id, click.turn, click.locale, current)
 
     async def typed(self, click: Click) -> None:
         """A typed move: checked, kept as the draft, and confirmed."""
         _, view = await self.seat_view(click.interaction, click.table.id, click.turn)
-        draft = parse_move_text(click.values[0], len(view.hand), len(view.tokens))
+        draft = parse_move_text(click.values[0], len(view.hand), len(view.tokens), click.locale)
         try:
             view.analyse(draft.to_move(view.tokens))
         except EngineError as error:

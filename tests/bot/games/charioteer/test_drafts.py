@@ -80,3 +80,30 @@ def test_drafts_round_trip_through_json_and_moves() -> None:
     assert Draft.from_json(draft.to_json()) == draft
     move = Move((1, 3), Symbol.parse("Y2"), True, 2)
     assert Draft.from_move(move).to_move([Token.parse("+3")] * 3) == move
+
+
+@pytest.mark.parametrize(
+    ("locale", "typed"),
+    [
+        ("en", "G4 1 3 crowd t2"),
+        ("es", "G4 1 3 plebe t2"),
+        ("it", "G4 1 3 folla t2"),
+        ("es", "g4 1 3 CROWD t2"),
+    ],
+)
+def test_the_keywords_are_read_in_the_player_s_language_and_in_english(
+    locale: str, typed: str
+) -> None:
+    draft = parse_move_text(typed, 8, 3, locale)
+    assert draft == Draft(symbol="G4", cards=(0, 2), crowd=True, token=1)
+    assert draft.text(locale) == typed.replace("CROWD", "plebe").replace("g4", "G4")
+    reset = parse_move_text(
+        {"en": "reset 2", "es": "reiniciar 2", "it": "ripristina 2"}[locale], 8, 3, locale
+    )
+    assert reset == Draft(reset=True, cards=(1,))
+
+
+def test_another_language_s_keywords_are_not_read() -> None:
+    with pytest.raises(DraftError) as refused:
+        parse_move_text("ripristina 2", 8, 3, "es")
+    assert refused.value.key == "draft.unknown_word"
