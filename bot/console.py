@@ -59,6 +59,8 @@ was piped into a reader such as ``head`` that stopped reading."""
 """What a shell reports for a program stopped by Ctrl-C."""
 YES = frozenset({"", "y", "yes", "s", "si"})
 """Yes in English, Spanish and Italian (Enter too), accents aside: "sí" and "sì" as well."""
+NO = frozenset({"n", "no", "back"})
+"""No in the three languages, and ``back`` (a move taken back)."""
 COMMANDS = ("help", "rules", "quit")
 """The commands every game has; a game adds its own (``moves``, ``map``…)."""
 SHORT_COMMANDS = {"?": "help", "q": "quit", "exit": "quit"}
@@ -186,13 +188,6 @@ class Terminal:
             return None
         return line.rstrip("\r\n")
 
-    def confirm(self, prompt: str) -> bool | None:
-        """Yes (Enter too), no, or ``None`` at the end of the input."""
-        answer = self.ask(prompt)
-        if answer is None:
-            return None
-        return folded(answer) in YES
-
     def paint(self, text: str, code: str) -> str:
         """``text`` in an ANSI colour or style (``"31"``, ``"1"``) on a terminal that shows
         them; the text alone otherwise."""
@@ -224,6 +219,8 @@ class GameConsole(ABC):
         self.kept_in = kept_in
         """Where the table stays, as shown (``None``: a temporary database)."""
         self.words = command_words(self.commands, locale)
+        self.noes = NO | {folded(self.text("console.word.back"))}
+        """What answers no to a question: ``n``, ``no``, and ``back`` in either language."""
 
     # ------------------------------------------------------------------ options
 
@@ -282,9 +279,19 @@ class GameConsole(ABC):
         return self.terminal.ask(prompt)
 
     def confirm(self, prompt: str) -> bool:
-        """Yes or no; the end of the input is a no (the question is dropped, nothing
-        happens)."""
-        return self.terminal.confirm(prompt) is True
+        """Yes (Enter too) or no (``n``, ``back``, in English or the player's language);
+        anything else asks again, saying which answers there are. The end of the input is
+        a no (the question is dropped, nothing happens)."""
+        while True:
+            answer = self.ask(prompt)
+            if answer is None:
+                return False
+            word = folded(answer)
+            if word in YES:
+                return True
+            if word in self.noes:
+                return False
+            self.say(self.text("console.yes_or_no"))
 
     # ------------------------------------------------------------------ the loop
 

@@ -494,3 +494,42 @@ def test_a_reader_that_stops_reading_ends_the_game_quietly(game: str) -> None:
     process.stdout.close()
     _, errors = process.communicate(b"help\nrules\nhelp\nquit\ny\n", timeout=120)
     assert b"Traceback" not in errors and b"BrokenPipe" not in errors, errors.decode()
+
+
+TWO_SPOTS = ["--game", "carcassonne", "--seats", "2", "--level", "greedy", "--seed", "5"]
+"""A game whose first tile fits on two spots, turned b or c on each, with one place for
+a meeple after spot 1."""
+
+
+def test_the_prompts_give_examples_that_exist() -> None:
+    """Two spots: the example is no spot 3; one place for a meeple: no meeple 2."""
+    code, out, _ = run_local(TWO_SPOTS, ["1", "0", "", "quit", "y"])
+    assert code == 0
+    assert "3b" not in out and "“2 large”" not in out
+    assert "Your tile goes on (spot and turn, such as 2c): " in out
+    assert "“1 large”" in out
+
+
+def test_large_alone_puts_the_large_meeple_on_the_one_place_there_is() -> None:
+    code, out, _ = run_local(TWO_SPOTS, ["1", "large", "", "quit", "y"])
+    assert code == 0
+    assert "Red (you) put a large meeple — " in out and "Red (you): no meeple" not in out
+
+
+def test_large_alone_with_several_places_asks_which() -> None:
+    """Seed 3's first tile, on spot 1, has three places for a meeple."""
+    options = ["--game", "carcassonne", "--seats", "3", "--level", "greedy", "--seed", "3"]
+    code, out, _ = run_local(options, ["1", "large", "0", "", "quit", "y"])
+    assert code == 0
+    [said] = [line for line in out.splitlines() if "large meeple" in line and "number" in line]
+    assert "“1 large”" in said or "“3 large”" in said
+    assert "Red (you): no meeple this turn." in out
+
+
+def test_an_answer_that_is_neither_yes_nor_no_asks_again() -> None:
+    code, out, _ = run_local(TWO_SPOTS, ["1", "0", "maybe", "", "quit", "y"])
+    assert code == 0
+    assert out.count("Answer y (or Enter) for yes, n for no.") == 1
+    assert "Not played" not in out and out.count("Red (you) placed a tile:") == 1
+    code, out, _ = run_local(TWO_SPOTS, ["1", "0", "back", "quit", "y"])
+    assert "Not played; place your tile again." in out and "placed a tile" not in out

@@ -87,6 +87,10 @@ class CarcassonneConsole(GameConsole):
     deploying = False
     """The tile in hand is placed already (a game stopped between the two): the next
     line says where the meeple goes."""
+    spot_example = "1a"
+    """A placement the tile in hand has (``2c``), for the prompts."""
+    meeple_prompt = ""
+    """The question where a meeple goes, with an example of a place there is."""
 
     def table_options(self, args: argparse.Namespace) -> dict[str, object]:
         return {"team": False, "unplaceable": "remove"}
@@ -104,10 +108,19 @@ class CarcassonneConsole(GameConsole):
         )
 
     def prompt(self) -> str:
-        return self.text("console.carc.meeple_prompt" if self.deploying else "console.carc.prompt")
+        if self.deploying:
+            return self.meeple_prompt
+        return self.text("console.carc.prompt", example=self.spot_example)
 
     def help_text(self) -> str:
-        return self.text("console.carc.help") + "\n" + legend(self.locale)
+        example = self.spot_example
+        number, large = example.rstrip(TURN_LETTERS), self.text("console.word.large")
+        return "\n".join(
+            [
+                self.text("console.carc.help", spot=example, number=number, meeple=f"1 {large}"),
+                legend(self.locale),
+            ]
+        )
 
     async def rules_text(self, table_id: int) -> str:
         return self.text("carc.rules")
@@ -188,6 +201,8 @@ class CarcassonneConsole(GameConsole):
             f"{number} ({', '.join(TURN_LETTERS[turn] for turn in fitting)})"
             for number, fitting in enumerate(spots.values(), start=1)
         )
+        last = list(spots.values())[-1]
+        self.spot_example = f"{len(spots)}{TURN_LETTERS[last[-1]]}"
         self.say_item("", self.text("console.carc.spots", count=len(spots), spots=listed))
 
     async def play(self, table_id: int, line: str) -> None:
@@ -252,7 +267,14 @@ class CarcassonneConsole(GameConsole):
         squares = list(spots)
         found = SPOT.match(line.lower())
         if found is None or not 1 <= int(found[1]) <= len(squares):
-            self.say(self.text("console.carc.bad_spot", text=line.strip()[:20], count=len(squares)))
+            self.say(
+                self.text(
+                    "console.carc.bad_spot",
+                    text=line.strip()[:20],
+                    count=len(squares),
+                    example=self.spot_example,
+                )
+            )
             return None
         number = int(found[1])
         square = squares[number - 1]
@@ -301,10 +323,21 @@ class CarcassonneConsole(GameConsole):
         if not supply[Size.SMALL] and not supply[Size.LARGE]:
             return
         size = Size.SMALL if supply[Size.SMALL] else Size.LARGE
-        for number, ref in enumerate(deploy_targets(after.as_state()), start=1):
+        targets = deploy_targets(after.as_state())
+        for number, ref in enumerate(targets, start=1):
             where = target_words(after.board, after.placed, ref, self.locale)
             does = deployment_text(after, ref, size, names, self.locale)
             self.say_item(f"  {number}  ", f"{where}: {does}")
+        if supply[Size.LARGE]:
+            self.meeple_prompt = self.text(
+                "console.carc.meeple_prompt", count=len(targets), example=self.large_example()
+            )
+        else:
+            self.meeple_prompt = self.text("console.carc.meeple_prompt_small", count=len(targets))
+
+    def large_example(self) -> str:
+        """How the large meeple is typed on the first place there is: “1 large”."""
+        return f"1 {self.text('console.word.large')}"
 
     def choose_meeple(self, table: Table, after: SeatView) -> Choice | None:
         """Ask where the meeple goes until the answer is one; None: the placement is taken
@@ -318,7 +351,7 @@ class CarcassonneConsole(GameConsole):
             return Choice(None, Size.SMALL)
         self.say_targets(table, after)
         while True:
-            answer = self.ask(self.text("console.carc.meeple_prompt"))
+            answer = self.ask(self.meeple_prompt)
             if answer is None or self.word(answer) == "back":
                 return None
             choice = self.read_choice(table, after, answer)
@@ -334,8 +367,8 @@ class CarcassonneConsole(GameConsole):
         return None
 
     def read_choice(self, table: Table, after: SeatView, text: str) -> Choice | None:
-        """``0`` (or Enter) for no meeple, ``2``, ``2 large``; None after saying what is
-        wrong."""
+        """``0`` (or Enter) for no meeple, ``2``, ``2 large`` (``large`` alone where there
+        is one place); None after saying what is wrong."""
         targets = deploy_targets(after.as_state())
         found = CHOICE.match(text.lower())
         number = found[1] if found is not None else ""
@@ -346,6 +379,11 @@ class CarcassonneConsole(GameConsole):
                 self.text("console.carc.bad_choice", text=text.strip()[:20], count=len(targets))
             )
             return None
+        if large and not number:
+            if len(targets) != 1:
+                self.say(self.text("console.carc.large_which", example=self.large_example()))
+                return None
+            number = "1"
         if not number or int(number) == 0:
             return Choice(None, Size.SMALL)
         supply = after.supply(after.active)
