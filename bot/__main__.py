@@ -2,8 +2,10 @@
 ``local`` plays in the terminal, ``web`` serves the servers' web pages, ``help`` and
 ``--help`` say how, ``--version`` which version this is.
 
-Built on argparse, the standard library's parser (subcommands, ``--help`` on each): a
-wrong option or command is one line naming it, and exit status 2. Exit status 2 always
+Built on argparse, the standard library's parser (subcommands, ``--help`` on each), not
+click or typer: it is what ``local`` already used, and refusing in one line is one
+override of ``error`` (tests/bot/test_main.py). A wrong option or command is one line
+naming it, and exit status 2. Exit status 2 always
 means a setting or an option to fix, 75 a start that may work later; see
 :data:`EXIT_STATUSES`.
 """

@@ -1,4 +1,9 @@
-"""Settings, read from the environment or a ``.env`` file (``.env.example`` lists them)."""
+"""Settings, read from the environment or a ``.env`` file (``.env.example`` lists them).
+
+Hand-written over python-dotenv, not pydantic-settings: fifteen settings with rules across
+them (the shards) and a one-line refusal in the project's words for each
+(tests/bot/test_main.py), where pydantic-settings would add pydantic and its compiled core
+and report a wrong value as a multi-line ValidationError to reword."""
 
 from __future__ import annotations
 

@@ -4,6 +4,12 @@ Each migration is SQL with the dialect's words filled in (:class:`bot.sql.Dialec
 types, self-numbering ids, JSON reads, generated columns), so SQLite and PostgreSQL go
 through the same steps under the same numbers. A database at version N goes on from N:
 a migration, once released, is never changed in what it does.
+
+Kept over Alembic (or yoyo-migrations): Alembic needs SQLAlchemy, which the storage does not
+use (aiosqlite and asyncpg, with the host's own portable SQL, :mod:`bot.sql`); numbered
+scripts in one module are what it would generate, and a test migrates an empty SQLite file
+and an empty PostgreSQL schema and compares their tables, columns and indexes
+(tests/bot/test_migrations.py).
 """
 
 from __future__ import annotations

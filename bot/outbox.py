@@ -10,6 +10,11 @@ crash or an unexpected error left).
 
 Only one delivery of a table runs at a time here; the front end keeps the order of a
 table's announcements and makes each post idempotent (Discord nonces, stored message ids).
+
+:class:`Backoff` is three lines of arithmetic kept here rather than tenacity's or backoff's:
+those retry a call by sleeping inside it, while a failed delivery here is put back on the
+outbox's clock for its sweeper (a fake clock in tests/bot/test_outbox.py), which neither
+offers.
 """
 
 from __future__ import annotations

@@ -6,6 +6,12 @@ the host writes (``?`` placeholders) into PostgreSQL's.
 The host writes one SQL for both databases: ``?`` placeholders, ``INSERT … ON CONFLICT``,
 ``CAST(? AS BIGINT) IS NULL`` where a parameter may be NULL, and JSON fields read through
 :meth:`bot.storage.Storage.json_number`.
+
+Kept over SQLAlchemy Core: the dialect differences the host meets are a handful of words
+(:class:`Dialect`) and the placeholders; the hot paths (a move stored in one statement and
+one round trip, group commits on SQLite, measured in bench/storage.py and bench/load.py)
+are written against aiosqlite and asyncpg directly, which an abstraction layer would sit
+between.
 """
 
 from __future__ import annotations

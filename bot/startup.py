@@ -5,6 +5,10 @@ process exits with status 75 (``EX_TEMPFAIL``) and its service manager (systemd,
 starts it again. A failure no wait would mend (a setting to fix) is not tried again.
 
 A stop signal (SIGTERM, SIGINT) during a pause ends the wait and the start at once.
+
+Twenty lines rather than tenacity's ``AsyncRetrying``, which would need a sleep of ours that
+ends at a stop signal (tests/bot/test_startup.py) and a wait of ours for the fixed pauses:
+the two parts that make this module.
 """
 
 from __future__ import annotations

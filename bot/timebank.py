@@ -137,7 +137,10 @@ def parse_bank(text: str) -> tuple[int, int] | None:
 
 
 def parse_duration(text: str) -> int | None:
-    """``3d``, ``12h``, ``90m`` or ``2d12h`` as seconds; None when it does not read as one."""
+    """``3d``, ``12h``, ``90m`` or ``2d12h`` as seconds; None when it does not read as one.
+
+    Twelve lines rather than pytimeparse: it reads these, but also ``1.5 weeks`` and
+    ``3:25:45``, forms the commands do not offer and would then have to refuse in words."""
     return _duration(text.strip().lower())
 
 

@@ -491,7 +491,11 @@ class Layer:
 class Kept(Generic[V]):
     """Values kept for reuse, by a key that holds everything that decides them, the most
     recently used first, within ``budget`` bytes as ``size`` counts them (the oldest go;
-    one larger than the whole budget is not kept)."""
+    one larger than the whole budget is not kept).
+
+    Forty lines kept rather than cachetools' ``LRUCache(maxsize, getsizeof)``, which does
+    the same but raises for a value over the budget and would be the engine's one
+    dependency besides Pillow (tests/engine/test_drawing.py checks the budget)."""
 
     def __init__(self, budget: int, size: Callable[[V], int]) -> None:
         self.budget = budget

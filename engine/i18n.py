@@ -9,6 +9,12 @@ written with the minus sign (−57, not -57; a change of a score with its sign,
 :func:`signed`: "+3", "−2"), and :meth:`Catalogue.join` lists names the language's way
 ("A, B and C", "Ana e Isabel"). :func:`display_width` says how many columns a text takes
 on a terminal or in a code block (a wide character, East Asian or most emoji, takes two).
+
+Kept over gettext or Babel: a catalogue here is JSON by message id (not by English source
+string), with ``one``/``other`` forms, all the counts of English, Spanish and Italian need
+(CLDR's ``many`` of the last two is for millions); tests/bot/test_locales.py checks ids,
+placeholders and lengths across languages. Babel, with .po files and a compile step, would
+be worth it with a language of more plural forms.
 """
 
 from __future__ import annotations
