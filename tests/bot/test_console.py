@@ -64,8 +64,8 @@ def test_quit_with_one_seat_prints_one_clear_line_and_exits_2() -> None:
     ("options", "sentence"),
     [
         (["--seats", "7"], "A race has 2 to 6 seats."),
-        (["--laps", "0"], "A race has 1 to 5 laps."),
-        (["--laps", "6"], "A race has 1 to 5 laps."),
+        (["--laps", "0"], "A race has 1 to 9 laps."),
+        (["--laps", "10"], "A race has 1 to 9 laps."),
         (["--seed", "99999999999999999999999"], "A seed is a whole number from 0 to"),
         (["--seed", "-1"], "A seed is a whole number from 0 to"),
         (["--seats", "٣"], "is not a whole number"),
@@ -533,3 +533,20 @@ def test_an_answer_that_is_neither_yes_nor_no_asks_again() -> None:
     assert "Not played" not in out and out.count("Red (you) placed a tile:") == 1
     code, out, _ = run_local(TWO_SPOTS, ["1", "0", "back", "quit", "y"])
     assert "Not played; place your tile again." in out and "placed a tile" not in out
+
+
+def test_one_range_of_laps_everywhere() -> None:
+    """The engine's, the terminal's, the lobby's option and every language's words for it."""
+    from bot.games.charioteer import MAX_LAPS
+    from bot.text import catalogue
+    from cogs.games.charioteer.front import CharioteerFront
+    from engine.charioteer.state import MAX_LAPS as ENGINE_MAX_LAPS
+
+    assert MAX_LAPS == ENGINE_MAX_LAPS == 9
+    laps = CharioteerFront.new._params["laps"]
+    assert (laps.min_value, laps.max_value) == (1, MAX_LAPS)
+    for locale in catalogue().locales:
+        assert "1–9" in catalogue().text(locale, "cmd.new.laps")
+        assert "9" in catalogue().text(locale, "console.option.laps")
+    code, out, _ = run_local(["--laps", "9", "--seats", "2", "--seed", "3"], ["quit", "y"])
+    assert code == 0 and "9 laps" in out

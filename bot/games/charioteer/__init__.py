@@ -1,7 +1,7 @@
 """Charioteer on the host: simultaneous secret moves, the last one resolves the turn
 (engine: :mod:`engine.charioteer`; rules: ``spec/charioteer.md`` §3).
 
-Lobby option: ``laps`` (1–5, default 3). Timeout policies: ``ai`` (the AI seat's move) or
+Lobby option: ``laps`` (1–9, default 3). Timeout policies: ``ai`` (the AI seat's move) or
 ``reset`` (discard the weakest card, :func:`timeout_reset`). Announcements per resolved
 turn: the reveal, then the board of the next turn or the podium.
 """
@@ -17,12 +17,13 @@ from engine.charioteer import RULESET, Move, RaceOptions, SeatView, view
 from engine.charioteer.components import MAX_PLAYERS, MIN_PLAYERS
 from engine.charioteer.race import COMMIT, WITHDRAW, race_config
 from engine.charioteer.render import rule_text
+from engine.charioteer.state import MAX_LAPS as ENGINE_MAX_LAPS
 from engine.charioteer.state import SEAT_NAMES, RaceState
 from engine.core import JSON, Action, EngineError, Event, Rng
 
 AI_LEVELS: tuple[str, ...] = ("random", "greedy", "strategic")
-MAX_LAPS = 5
-"""The most laps a table offers, on Discord as in the terminal (the engine allows more)."""
+MAX_LAPS = ENGINE_MAX_LAPS
+"""The most laps a table offers, on Discord as in the terminal: the engine's most."""
 
 
 def commit(move: Move, seat: str | None = None) -> Action:

@@ -18,7 +18,7 @@ from discord import app_commands
 from discord.app_commands import locale_str as _
 
 from bot.access import Verdict
-from bot.games.charioteer import HOST
+from bot.games.charioteer import HOST, MAX_LAPS
 from bot.games.charioteer.drafts import Draft, DraftError, parse_move_text
 from bot.games.charioteer.panel import apply_choice, build_panel
 from bot.service import (
@@ -160,7 +160,7 @@ class CharioteerFront(
     @app_commands.describe(
         seats=_("How many chariots (2–6)", key="cmd.new.seats"),
         turn_limit=_("Time to choose a move each turn", key="cmd.new.turn_limit"),
-        laps=_("Laps to race (1–5)", key="cmd.new.laps"),
+        laps=_("Laps to race (1–9)", key="cmd.new.laps"),
         on_timeout=_("What happens to a seat whose time runs out", key="cmd.new.on_timeout"),
         time_bank=TIME_BANK_OPTION,
         away_pauses=AWAY_PAUSES_OPTION,
@@ -177,7 +177,7 @@ class CharioteerFront(
         interaction: discord.Interaction[Any],
         seats: app_commands.Range[int, 2, 6] = 4,
         turn_limit: str = "24h",
-        laps: app_commands.Range[int, 1, 5] = 3,
+        laps: app_commands.Range[int, 1, MAX_LAPS] = 3,
         on_timeout: str = "ai",
         time_bank: str | None = None,
         away_pauses: bool = False,
