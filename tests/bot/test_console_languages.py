@@ -252,10 +252,10 @@ def test_a_drawing_is_typed_and_confirmed_in_the_language_in_a_process(
 
 
 @pytest.mark.parametrize(
-    ("locale", "reset", "crowd"), [("es", "reiniciar", "plebe"), ("it", "ripristina", "folla")]
+    ("locale", "reset", "crowd"), [("es", "reinicio", "plebe"), ("it", "ripristino", "folla")]
 )
 def test_a_move_is_typed_with_the_language_s_keywords(locale: str, reset: str, crowd: str) -> None:
-    """``reiniciar 1`` is a reset in Spanish (the English ``reset 1`` too), the crowd card
+    """``reinicio 1`` is a reset in Spanish (the English ``reset 1`` too), the crowd card
     is ``plebe``; the move is echoed, and the moves listed, in the language's words."""
     options = ["--locale", locale, "--seats", "2", "--seed", "5"]
     quit_word = host_catalogue().text(locale, "console.word.quit")

@@ -8,7 +8,7 @@ The text form, used by the console, the "type your move" modal and ``/race log``
 ``R5 1 2 crowd t1`` (symbol, cards, crowd card, move token 1), ``G4 1 3 t2 w3`` (token 2
 is a wild turning card 3), ``Y2 4 5 d7 d8`` (discard cards 7 and 8 with a discard token),
 ``reset 6`` (a reset move with card 6). ``reset`` and ``crowd`` are also read in the
-player's language (``reiniciar 6``, ``G4 1 plebe``: ``draft.word.*`` in the catalogue), and
+player's language (``reinicio 6``, ``G4 1 plebe``: ``draft.word.*`` in the catalogue), and
 a draft is written back in it.
 """
 

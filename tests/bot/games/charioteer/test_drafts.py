@@ -98,12 +98,12 @@ def test_the_keywords_are_read_in_the_player_s_language_and_in_english(
     assert draft == Draft(symbol="G4", cards=(0, 2), crowd=True, token=1)
     assert draft.text(locale) == typed.replace("CROWD", "plebe").replace("g4", "G4")
     reset = parse_move_text(
-        {"en": "reset 2", "es": "reiniciar 2", "it": "ripristina 2"}[locale], 8, 3, locale
+        {"en": "reset 2", "es": "reinicio 2", "it": "ripristino 2"}[locale], 8, 3, locale
     )
     assert reset == Draft(reset=True, cards=(1,))
 
 
 def test_another_language_s_keywords_are_not_read() -> None:
     with pytest.raises(DraftError) as refused:
-        parse_move_text("ripristina 2", 8, 3, "es")
+        parse_move_text("ripristino 2", 8, 3, "es")
     assert refused.value.key == "draft.unknown_word"
